@@ -1,0 +1,41 @@
+# advsearch: the two set-up commands are `make lab` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+JOBS   ?= 2
+
+.PHONY: lab test unit nbval notebooks bench install clean
+
+# Create .venv once, and reinstall when pyproject.toml changes.
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[notebooks,dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## The main job: JupyterLab on the lecture notebooks.
+lab: $(STAMP)
+	$(BIN)/jupyter lab notebooks/
+
+## Everything CI runs: unit, property and doctests, then nbval over notebooks/ and exercises/.
+test: $(STAMP)
+	$(BIN)/python -m pytest -n $(JOBS) -q tests advsearch
+	$(BIN)/python -m pytest -q --nbval-lax --nbval-current-env -p no:cacheprovider notebooks exercises
+
+## Re-execute every notebook in place, top to bottom.
+notebooks: $(STAMP)
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+	    --ExecutePreprocessor.timeout=600 notebooks/*.ipynb exercises/*.ipynb
+
+## Speed and node-count tables (install the peers with: make bench EXTRAS=bench).
+bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[bench]" || echo "bench extra not installed: peers are skipped"
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,33 @@
+"""advsearch: a teaching kit for adversarial search.
+
+The public API, re-exported from the modules that define it:
+
+- the game protocol: :class:`Game`, ``MAX``, ``MIN``, ``CHANCE`` and the errors;
+- explicit game trees: :func:`tree`, :func:`parse`, :func:`random_tree`;
+- searches: :func:`minimax`, :func:`alphabeta`, returning a :class:`SearchResult`;
+- games: :class:`TicTacToe`, :class:`Nim`, :class:`Grundy`;
+- the lectures' worked examples: :mod:`advsearch.examples`.
+
+>>> import advsearch as ads
+>>> r = ads.alphabeta(ads.tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+>>> r.value, r.stats.leaves
+(3, 7)
+"""
+
+from . import examples
+from .game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, InvalidTreeError
+from .games import Grundy, Nim, TicTacToe
+from .result import Event, SearchResult, Stats, Trace
+from .search import alphabeta, minimax
+from .trees import Node, Tree, chance, parse, random_tree, tree
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE", "MAX", "MIN", "Game", "GameError", "IllegalMoveError", "InvalidTreeError",
+    "Grundy", "Nim", "TicTacToe",
+    "Event", "SearchResult", "Stats", "Trace",
+    "alphabeta", "minimax",
+    "Node", "Tree", "chance", "parse", "random_tree", "tree",
+    "examples",
+]

@@ -1,0 +1,53 @@
+"""The worked examples of the lectures, as named trees and positions.
+
+Each function builds a fresh game, so notebooks and tests can use them freely.
+
+>>> from advsearch import examples, minimax
+>>> minimax(examples.two_ply()).value
+3
+"""
+
+from __future__ import annotations
+
+from .game import MIN
+from .games import Grundy
+from .trees import tree
+
+__all__ = ["two_ply", "grundy7", "TWO_PLY"]
+
+#: The leaves of the two-ply example, MIN node by MIN node.
+TWO_PLY = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+def two_ply():
+    """The two-ply game tree: MAX at A, MIN at B, C, D, leaves 3 12 8 / 2 4 6 / 14 5 2.
+
+    Minimax gives B = 3, C = 2, D = 2, so A = 3 and MAX moves to B.  Alpha-beta
+    in natural order prunes C's last two leaves (4 and 6) and scores 7 of the 9.
+
+    Source: Russell & Norvig, *Artificial Intelligence: A Modern Approach*,
+    Figures 5.2 and 5.5 (3rd and 4th eds.); Sebastiani's chapter-5 slides,
+    "A two-ply game tree", with alpha-beta frames (a)-(f).
+
+    >>> t = two_ply()
+    >>> [t.label(t.result(t.initial_state, a)) for a in t.actions(t.initial_state)]
+    ['B', 'C', 'D']
+    """
+    return tree(TWO_PLY, labels=True)
+
+
+def grundy7():
+    """Grundy's game from one heap of 7 tokens, with MIN moving first, as in the lecture.
+
+    The player to move from 7 loses with best play (7 has Grundy value 0,
+    OEIS A002188), so here MIN loses and the minimax value is +1 for MAX.
+
+    Source: Oommen's Carleton slides, "Mini-Max for Nim" (the splitting game
+    they call Nim is Grundy's game); the example goes back to Nilsson,
+    *Problem-Solving Methods in Artificial Intelligence* (1971).
+
+    >>> from advsearch import minimax
+    >>> minimax(grundy7()).value
+    1
+    """
+    return Grundy(7, first=MIN)

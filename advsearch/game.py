@@ -1,0 +1,128 @@
+"""The game protocol: the lecture's formal definition of a game, in Python.
+
+A game is a stateless object that holds its parameters; a state is immutable and
+hashable.  The methods are the lecture's definition, one for one:
+
+==================  ==========================================
+lecture             protocol
+==================  ==========================================
+S0                  ``game.initial_state``
+Player(s)           ``game.to_move(state)`` -> 0..n-1 or ``CHANCE``
+Actions(s)          ``game.actions(state)`` -> sequence, fixed order
+Result(s, a)        ``game.result(state, action)`` -> new state
+TerminalTest(s)     ``game.is_terminal(state)``
+Utility(s, p)       ``game.utility(state, player)``
+chance outcomes     ``game.chance_outcomes(state)``
+==================  ==========================================
+
+Examples
+--------
+A game needs only these methods.  Here is a one-move game in which MAX picks
+a number and gets it as utility:
+
+>>> class PickOne(Game):
+...     initial_state = ()
+...     def to_move(self, state): return MAX
+...     def actions(self, state): return () if state else (1, 2, 3)
+...     def result(self, state, action): return state + (action,)
+...     def is_terminal(self, state): return bool(state)
+...     def utility(self, state, player):
+...         return state[0] if player == MAX else -state[0]
+>>> from advsearch import minimax
+>>> minimax(PickOne()).move
+3
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable, Sequence
+
+__all__ = [
+    "MAX",
+    "MIN",
+    "CHANCE",
+    "Game",
+    "GameError",
+    "IllegalMoveError",
+    "InvalidTreeError",
+    "player_name",
+]
+
+#: Player 0 is MAX; in a two-player game MAX moves first unless the game says otherwise.
+MAX = 0
+#: Player 1 is MIN.
+MIN = 1
+#: ``to_move`` returns CHANCE at a state where nature draws an outcome.
+CHANCE = -1
+
+
+class GameError(Exception):
+    """A game was used in a way its rules do not allow, or a search could not proceed."""
+
+
+class IllegalMoveError(GameError, ValueError):
+    """An action is not legal in the state it was applied to."""
+
+
+class InvalidTreeError(GameError, ValueError):
+    """An explicit game tree is malformed; the message names the path to the bad part."""
+
+
+def player_name(player: int, num_players: int = 2) -> str:
+    """The lecture's name for a player: MAX, MIN, CHANCE, or P0, P1, ... when n > 2.
+
+    >>> player_name(MAX), player_name(MIN), player_name(CHANCE), player_name(2, 3)
+    ('MAX', 'MIN', 'CHANCE', 'P2')
+    """
+    if player == CHANCE:
+        return "CHANCE"
+    if num_players == 2:
+        return "MAX" if player == MAX else "MIN"
+    return f"P{player}"
+
+
+class Game:
+    """Base class for games.  Subclasses fill in the methods below.
+
+    Nothing here keeps state between calls: every method is a pure function
+    of its arguments, so one game object can serve many searches at once.
+    """
+
+    #: S0, the state the game starts in.
+    initial_state: Hashable = None
+    #: How many players take turns; two unless the game says otherwise.
+    num_players: int = 2
+
+    def to_move(self, state) -> int:
+        """Player(s): the index of the player to move in ``state``, or CHANCE."""
+        raise NotImplementedError
+
+    def actions(self, state) -> Sequence[Any]:
+        """Actions(s): the legal actions in ``state``, in a fixed, documented order."""
+        raise NotImplementedError
+
+    def result(self, state, action):
+        """Result(s, a): the state after ``action``; never mutates ``state``.
+
+        Raises IllegalMoveError if ``action`` is not legal in ``state``.
+        """
+        raise NotImplementedError
+
+    def is_terminal(self, state) -> bool:
+        """TerminalTest(s): whether the game is over in ``state``."""
+        raise NotImplementedError
+
+    def utility(self, state, player: int) -> float:
+        """Utility(s, p): the payoff of a terminal ``state`` for ``player``."""
+        raise NotImplementedError
+
+    def chance_outcomes(self, state) -> list[tuple[Any, float]]:
+        """The outcomes of a CHANCE state with their probabilities, summing to 1."""
+        raise GameError(f"{type(self).__name__} has no chance nodes (state {state!r})")
+
+    def render(self, state) -> str:
+        """A plain-text picture of ``state``; games override this."""
+        return repr(state)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"

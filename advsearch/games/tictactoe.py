@@ -1,0 +1,183 @@
+"""Tic-tac-toe on bitboards, with every legal position tabulated once.
+
+State format
+    An ``int``: bit i (0..8) is set when X holds cell i, bit 9 + i when O holds
+    it.  Cells are numbered row by row::
+
+        0 | 1 | 2
+        3 | 4 | 5
+        6 | 7 | 8
+
+    The empty board is 0.  X moves when both have as many marks, so the player
+    to move is the parity of the number of marks.  :meth:`TicTacToe.state`
+    builds a state from a picture such as ``"X.O/.X./..O"``.
+
+Action format
+    The index 0..8 of an empty cell; ``actions()`` lists them in increasing order.
+
+Speed
+    Tic-tac-toe has only 5,478 legal positions (counting each once, and ending
+    play at a win).  They are enumerated when the module is imported (a few
+    milliseconds) from the rule functions below, and ``to_move``,
+    ``is_terminal`` and ``actions`` become dictionary look-ups, so a full
+    minimax search spends its time in the search, not in the rules.
+"""
+
+from __future__ import annotations
+
+from ..game import MAX, MIN, Game, GameError, IllegalMoveError
+
+__all__ = ["TicTacToe"]
+
+FULL = 0b111_111_111
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+LINE_MASKS = [sum(1 << cell for cell in line) for line in LINES]
+
+
+# --- The rules, on the two 9-bit halves x (X's cells) and o (O's cells). ---
+
+def has_line(marks: int) -> bool:
+    """Whether a 9-bit set of cells contains three in a row."""
+    return any(marks & line == line for line in LINE_MASKS)
+
+
+def player_of(x: int, o: int) -> int:
+    """X (MAX) moves when both players have made as many moves."""
+    return MAX if bin(x).count("1") == bin(o).count("1") else MIN
+
+
+def is_over(x: int, o: int) -> bool:
+    return has_line(x) or has_line(o) or (x | o) == FULL
+
+
+def empty_cells(x: int, o: int) -> tuple:
+    return tuple(cell for cell in range(9) if not (x | o) >> cell & 1)
+
+
+def score_for_x(x: int, o: int) -> int:
+    return 1 if has_line(x) else -1 if has_line(o) else 0
+
+
+def _tabulate():
+    """Every legal position reachable from the empty board, with its rules applied."""
+    player, terminal, actions, children, utility = {}, {}, {}, {}, {}
+    todo = [0]
+    while todo:
+        s = todo.pop()
+        if s in terminal:
+            continue
+        x, o = s & FULL, s >> 9
+        player[s] = player_of(x, o)
+        terminal[s] = is_over(x, o)
+        if terminal[s]:
+            actions[s], children[s] = (), {}
+            utility[s] = score_for_x(x, o)
+        else:
+            actions[s] = empty_cells(x, o)
+            shift = 0 if player[s] == MAX else 9
+            children[s] = {a: s | 1 << (a + shift) for a in actions[s]}
+            todo.extend(children[s].values())
+    return player, terminal, actions, children, utility
+
+
+class _Positions(dict):
+    """A table keyed by state that names the problem when a state is not a legal position."""
+
+    def __missing__(self, state):
+        raise GameError(f"{state!r} is not a legal tic-tac-toe position (see TicTacToe.state)")
+
+
+_PLAYER, _TERMINAL, _ACTIONS, _CHILDREN, _UTILITY = (_Positions(t) for t in _tabulate())
+
+
+class TicTacToe(Game):
+    """Tic-tac-toe: X (MAX) and O (MIN) take turns marking a 3x3 grid; three in a row wins.
+
+    Utility is +1 for a win, -1 for a loss and 0 for a draw.
+
+    Examples
+    --------
+    >>> from advsearch import TicTacToe, minimax
+    >>> game = TicTacToe()
+    >>> s = game.state("XX./OO./...")
+    >>> game.to_move(s), game.actions(s)
+    (0, (2, 5, 6, 7, 8))
+    >>> print(game.render(game.result(s, 2)))
+    X X X
+    O O .
+    . . .
+    >>> minimax(game, s).move
+    2
+    """
+
+    initial_state = 0
+    num_players = 2
+
+    def __init__(self):
+        # The rules are tabulated: these three are plain dictionary look-ups.
+        self.to_move = _PLAYER.__getitem__
+        self.is_terminal = _TERMINAL.__getitem__
+        self.actions = _ACTIONS.__getitem__
+
+    def result(self, state, action):
+        try:
+            return _CHILDREN[state][action]
+        except (KeyError, TypeError):
+            raise self._illegal(state, action) from None
+
+    def utility(self, state, player):
+        try:
+            u = _UTILITY[state]
+        except GameError:
+            if state in _TERMINAL:
+                raise GameError(f"utility of a position where the game is not over:\n{self.render(state)}") from None
+            raise
+        return u if player == MAX else -u
+
+    def _illegal(self, state, action):
+        if state not in _TERMINAL:
+            return GameError(f"{state!r} is not a legal tic-tac-toe position (see TicTacToe.state)")
+        where = f"in\n{self.render(state)}"
+        if _TERMINAL[state]:
+            return IllegalMoveError(f"the game is over, so {action!r} cannot be played {where}")
+        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action <= 8:
+            return IllegalMoveError(f"{action!r} is not a cell: actions are the cell indices 0..8")
+        return IllegalMoveError(f"cell {action} is already taken {where}")
+
+    # --- Reading and writing boards. ---
+
+    def state(self, picture: str) -> int:
+        """The state drawn by ``picture``: nine of X, O and '.', read row by row.
+
+        Slashes, spaces and new lines between the marks are ignored.
+
+        >>> TicTacToe().state("X../.O./...")
+        8193
+        """
+        marks = [c for c in picture.upper() if c in "XO."]
+        if len(marks) != 9:
+            raise ValueError(f"a tic-tac-toe picture has 9 cells of X, O or '.', not {len(marks)}: {picture!r}")
+        s = 0
+        for cell, mark in enumerate(marks):
+            if mark == "X":
+                s |= 1 << cell
+            elif mark == "O":
+                s |= 1 << (cell + 9)
+        if s not in _TERMINAL:
+            raise GameError(f"{picture!r} cannot arise in play (mark counts or a finished game)")
+        return s
+
+    def cells(self, state) -> str:
+        """The nine cells as a string of X, O and '.', row by row."""
+        return "".join(
+            "X" if state >> cell & 1 else "O" if state >> (cell + 9) & 1 else "." for cell in range(9)
+        )
+
+    def render(self, state) -> str:
+        c = self.cells(state)
+        return "\n".join(" ".join(c[row * 3: row * 3 + 3]) for row in range(3))
+
+    @staticmethod
+    def positions() -> list:
+        """All 5,478 legal positions, in no particular order."""
+        return list(_TERMINAL)

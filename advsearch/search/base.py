@@ -1,0 +1,201 @@
+"""What every depth-first search shares: checked arguments, leaf scoring, tracing, results.
+
+The algorithm modules keep only their recursion (``max_value`` / ``min_value``);
+everything around it lives here, written once:
+
+- :class:`Search` checks the arguments, scores leaves with Utility or Eval,
+  and turns the recursion's answer into a :class:`~advsearch.result.SearchResult`;
+- :class:`Recorder` builds the :class:`~advsearch.result.Trace`.  A search
+  calls it behind ``if tracer:`` guards, so tracing costs one test of a local
+  variable per hook when it is off.
+
+Principal variations travel up the recursion as cons cells ``(action, rest)``,
+one small tuple per improvement, and are flattened once at the end.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from ..game import CHANCE, MAX, GameError
+from ..result import Event, SearchResult, Stats, Trace
+
+inf = math.inf
+
+
+def flatten(cells) -> tuple:
+    """Turn cons cells ``(a, (b, (c, None)))`` into the tuple ``(a, b, c)``.
+
+    >>> flatten((1, (2, (3, None))))
+    (1, 2, 3)
+    """
+    out = []
+    while cells is not None:
+        action, cells = cells
+        out.append(action)
+    return tuple(out)
+
+
+def check_depth(depth, evaluate) -> int:
+    """Validate ``depth``/``evaluate``; return the ply at which to cut (-1: never)."""
+    if depth is None:
+        if evaluate is not None:
+            raise ValueError(
+                "evaluate is only used at the depth limit, but no depth was given; "
+                "pass depth=d to cut off after d plies"
+            )
+        return -1
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise ValueError(f"depth must be a whole number of plies or None, not {depth!r}")
+    if depth < 0:
+        raise ValueError(f"depth must be >= 0 plies, not {depth}")
+    if evaluate is None:
+        raise ValueError(
+            f"depth={depth} cuts the search off before the end of the game, so it needs "
+            "an evaluation function: pass evaluate=f with f(state, player) -> number"
+        )
+    if not callable(evaluate):
+        raise ValueError(f"evaluate must be a function f(state, player), not {evaluate!r}")
+    return depth
+
+
+class Recorder:
+    """Collects trace events while a search runs; keeps the current path itself."""
+
+    def __init__(self, trace: Trace):
+        self.events = trace
+        self.path: list = []
+
+    def _emit(self, kind, state, player, value, alpha, beta, **more):
+        self.events.append(Event(kind, tuple(self.path), player, value, alpha, beta, state, **more))
+
+    def enter(self, state, player, alpha=None, beta=None):
+        self._emit("enter", state, player, None, alpha, beta)
+
+    def leaf(self, state, player, value, alpha=None, beta=None):
+        self._emit("leaf", state, player, value, alpha, beta)
+
+    def down(self, action):
+        """The search is about to visit the child reached by ``action``."""
+        self.path.append(action)
+
+    def update(self, state, player, child_value, v, alpha=None, beta=None):
+        """The child just visited returned ``child_value``; the node now has ``v``."""
+        action = self.path.pop()
+        self._emit("update", state, player, v, alpha, beta, action=action, child_value=child_value)
+
+    def cut(self, state, player, child_value, v, alpha, beta, actions):
+        """The node stops early: the update, the children it skips, and its exit."""
+        action = self.path[-1]
+        self.update(state, player, child_value, v, alpha, beta)
+        remaining = list(actions)
+        remaining = remaining[remaining.index(action) + 1:]
+        self._emit("prune", state, player, v, alpha, beta, pruned=tuple(remaining))
+        self._emit("exit", state, player, v, alpha, beta, bound="lower" if player == MAX else "upper")
+
+    def exit(self, state, player, v, alpha=None, beta=None, alpha0=-inf, beta0=inf):
+        """The node returns ``v``; it is exact when alpha0 < v < beta0 (fail-soft)."""
+        bound = "exact"
+        if v <= alpha0 and alpha0 > -inf:
+            bound = "upper"
+        elif v >= beta0 and beta0 < inf:
+            bound = "lower"
+        self._emit("exit", state, player, v, alpha, beta, bound=bound)
+
+
+class Search:
+    """The set-up and bookkeeping of one search run.
+
+    Parameters are those of the public search functions.  After construction:
+
+    ``state``    the root (``game.initial_state`` when None was given);
+    ``limit``    the ply at which to cut off, or -1 for none;
+    ``tracer``   a :class:`Recorder`, or None when tracing is off.
+    """
+
+    def __init__(self, game, state, *, depth, evaluate, trace, algorithm):
+        self.game = game
+        self.state = game.initial_state if state is None else state
+        self.limit = check_depth(depth, evaluate)
+        self.evaluate = evaluate
+        self.algorithm = algorithm
+        self.trace = Trace(game, self.state, algorithm) if trace else None
+        self.tracer = Recorder(self.trace) if trace else None
+        if getattr(game, "num_players", 2) != 2:
+            raise GameError(
+                f"{algorithm} is for two-player zero-sum games, but {game!r} has "
+                f"{game.num_players} players; use maxn or paranoid"
+            )
+        self.started = time.perf_counter()
+
+    def scorer(self):
+        """Return ``(score, counts)``: the leaf function and a reader of its counters.
+
+        ``score(state, ply, alpha, beta)`` scores a leaf with Utility when it is
+        terminal and with Eval otherwise, always from MAX's point of view, and
+        returns ``(value, None)`` (a leaf has an empty principal variation).
+        """
+        game, evaluate, tracer = self.game, self.evaluate, self.tracer
+        is_terminal, utility = game.is_terminal, game.utility
+        leaves = deepest = 0
+
+        def score(state, ply, alpha=None, beta=None):
+            nonlocal leaves, deepest
+            leaves += 1
+            if ply > deepest:
+                deepest = ply
+            if evaluate is None or is_terminal(state):
+                value = utility(state, MAX)
+            else:
+                value = evaluate(state, MAX)
+            if tracer:
+                player = None if is_terminal(state) else game.to_move(state)
+                tracer.leaf(state, player, value, alpha, beta)
+            return value, None
+
+        def counts():
+            return leaves, deepest
+
+        return score, counts
+
+    def run(self, top, *args):
+        """Call ``top(root, *args)``; turn runaway recursion into a clear error."""
+        try:
+            return top(self.state, *args)
+        except RecursionError:
+            raise GameError(
+                f"{self.algorithm} went deeper than Python's recursion limit without reaching "
+                f"a terminal state of {self.game!r}. A game whose play can go on forever "
+                "(or for thousands of plies) must be searched with a depth limit: "
+                "pass depth=d and evaluate=f."
+            ) from None
+
+    def bad_player(self, state, player):
+        """The error for a state whose player this search cannot handle."""
+        if player == CHANCE:
+            return GameError(
+                f"{self.algorithm} handles MAX and MIN nodes only, but state {state!r} is a "
+                "CHANCE node; use expectiminimax for games with chance"
+            )
+        return GameError(f"{self.game!r}: to_move({state!r}) gave {player!r}, not MAX (0) or MIN (1)")
+
+    def no_actions(self, state):
+        """The error for a non-terminal state without legal actions."""
+        return GameError(
+            f"{self.game!r}: state {state!r} is not terminal but has no legal actions; "
+            "a game must end (is_terminal) where no move is possible"
+        )
+
+    def finish(self, value, pv_cells, counts, *, nodes, cutoffs=0, **extra) -> SearchResult:
+        leaves, deepest = counts()
+        pv = flatten(pv_cells)
+        stats = Stats(
+            nodes=nodes,
+            leaves=leaves,
+            cutoffs=cutoffs,
+            max_depth=deepest,
+            seconds=time.perf_counter() - self.started,
+            extra=extra,
+        )
+        return SearchResult(value, pv[0] if pv else None, pv, stats, self.trace)
