@@ -28,9 +28,11 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q --nbval-lax --nbval-current-env -p no:cacheprovider notebooks exercises
 
 ## Re-execute every notebook in place, top to bottom.
+NOTEBOOKS = $(wildcard notebooks/*.ipynb exercises/*.ipynb)
+
 notebooks: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-	    --ExecutePreprocessor.timeout=600 notebooks/*.ipynb exercises/*.ipynb
+	    --ExecutePreprocessor.timeout=600 $(NOTEBOOKS)
 
 ## Speed and node-count tables (install the peers with: make bench EXTRAS=bench).
 bench: $(STAMP)

@@ -17,8 +17,11 @@ Event kinds, in the order a node produces them:
 ``prune``
     the node stops early; ``pruned`` lists the children it never searched;
 ``exit``
-    the node returns ``value``; ``bound`` says whether that value is exact, or
-    only a ``"lower"`` or ``"upper"`` bound on the true value (alpha-beta).
+    the node returns ``value``; ``interval`` is the range ``(lo, hi)`` its
+    true value is known to lie in (the lecture's [min, max] frame), and
+    ``bound`` says whether ``value`` is ``"exact"`` or only a ``"lower"`` or
+    ``"upper"`` bound on it (alpha-beta prunes, so values below the root may
+    be bounds).
 
 Examples
 --------
@@ -55,6 +58,7 @@ class Event:
     child_value: Any = None
     pruned: tuple = ()
     bound: str = "exact"
+    interval: tuple | None = None
 
     @property
     def depth(self) -> int:

@@ -23,17 +23,20 @@ def all_paths(node):
         yield from all_paths(child)
 
 
-def perfectly_ordered(spec, player=MAX):
+def perfectly_ordered(spec, player=MAX, best_first=True):
     """Reorder a nested-list spec so that every node's best child comes first.
 
-    Returns ``(ordered_spec, value)``; values are minimax values for MAX.
+    With ``best_first=False`` every node's best child comes last instead (the
+    worst order for alpha-beta).  Returns ``(ordered_spec, value)``; values
+    are minimax values for MAX.
     """
     if not isinstance(spec, list):
         return spec, spec
     other = MIN if player == MAX else MAX
-    children = [perfectly_ordered(child, other) for child in spec]
-    children.sort(key=lambda cv: cv[1], reverse=(player == MAX))
-    return [c for c, _ in children], children[0][1]
+    children = [perfectly_ordered(child, other, best_first) for child in spec]
+    children.sort(key=lambda cv: cv[1], reverse=(player == MAX) == best_first)
+    best = children[0] if best_first else children[-1]
+    return [c for c, _ in children], best[1]
 
 
 def uniform_spec(branching, depth, leaves):

@@ -60,7 +60,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
     ordered = game.actions if order is None else _checked_order(game, order)
     score, counts = search.scorer()
     cut_ply, tracer = search.limit, search.tracer
-    nodes = cutoffs = 0
+    nodes = 0
 
     def value(state, alpha, beta, ply):
         """Utility or Eval at a leaf, else the value for whoever moves."""
@@ -76,9 +76,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
         raise search.bad_player(state, player)
 
     def max_value(state, alpha, beta, ply):
-        nonlocal cutoffs
         if tracer: tracer.enter(state, MAX, alpha, beta)
-        alpha0 = alpha
         v, pv = -inf, None
         actions = ordered(state)
         for a in actions:
@@ -87,21 +85,18 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
             if v2 > v or pv is None:
                 v, pv = v2, (a, pv2)
             if v >= beta and (prune_on_equal or v > beta):
-                cutoffs += 1
-                if tracer: tracer.cut(state, MAX, v2, v, alpha, beta, actions)
-                return v, pv
+                search.cutoff(state, MAX, a, actions, v2, v, alpha, beta)
+                break
             if v > alpha:
                 alpha = v
             if tracer: tracer.update(state, MAX, v2, v, alpha, beta)
         if pv is None:
             raise search.no_actions(state)
-        if tracer: tracer.exit(state, MAX, v, alpha, beta, alpha0, beta)
+        if tracer: tracer.exit(state, MAX, v, alpha, beta)
         return v, pv
 
     def min_value(state, alpha, beta, ply):
-        nonlocal cutoffs
         if tracer: tracer.enter(state, MIN, alpha, beta)
-        beta0 = beta
         v, pv = inf, None
         actions = ordered(state)
         for a in actions:
@@ -110,19 +105,18 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
             if v2 < v or pv is None:
                 v, pv = v2, (a, pv2)
             if v <= alpha and (prune_on_equal or v < alpha):
-                cutoffs += 1
-                if tracer: tracer.cut(state, MIN, v2, v, alpha, beta, actions)
-                return v, pv
+                search.cutoff(state, MIN, a, actions, v2, v, alpha, beta)
+                break
             if v < beta:
                 beta = v
             if tracer: tracer.update(state, MIN, v2, v, alpha, beta)
         if pv is None:
             raise search.no_actions(state)
-        if tracer: tracer.exit(state, MIN, v, alpha, beta, alpha, beta0)
+        if tracer: tracer.exit(state, MIN, v, alpha, beta)
         return v, pv
 
     v, pv = search.run(value, -inf, inf, 0)
-    return search.finish(v, pv, counts, nodes=nodes, cutoffs=cutoffs)
+    return search.finish(v, pv, counts, nodes=nodes)
 
 
 def _checked_order(game, order):

@@ -61,20 +61,32 @@ def check_depth(depth, evaluate) -> int:
 
 
 class Recorder:
-    """Collects trace events while a search runs; keeps the current path itself."""
+    """Collects trace events while a search runs.
+
+    It keeps the current path itself, and the interval [lo, hi] known to hold
+    each open node's true value (the lecture's [min, max] frames): a leaf is
+    [v, v]; a MAX node takes the max of its children's ends and a MIN node
+    the min; a pruned child could be anything, so it opens one end to infinity.
+    A node's value is exact when its interval closes to a point.
+    """
 
     def __init__(self, trace: Trace):
         self.events = trace
         self.path: list = []
+        self.open: list = []        # [lo, hi] of each entered node, innermost last
+        self.last = (None, None)    # interval of the node that just returned
 
     def _emit(self, kind, state, player, value, alpha, beta, **more):
         self.events.append(Event(kind, tuple(self.path), player, value, alpha, beta, state, **more))
 
     def enter(self, state, player, alpha=None, beta=None):
+        start = -inf if player == MAX else inf
+        self.open.append([start, start])
         self._emit("enter", state, player, None, alpha, beta)
 
     def leaf(self, state, player, value, alpha=None, beta=None):
-        self._emit("leaf", state, player, value, alpha, beta)
+        self.last = (value, value)
+        self._emit("leaf", state, player, value, alpha, beta, interval=self.last)
 
     def down(self, action):
         """The search is about to visit the child reached by ``action``."""
@@ -83,25 +95,20 @@ class Recorder:
     def update(self, state, player, child_value, v, alpha=None, beta=None):
         """The child just visited returned ``child_value``; the node now has ``v``."""
         action = self.path.pop()
+        node, (lo, hi) = self.open[-1], self.last
+        pick = max if player == MAX else min
+        node[0], node[1] = pick(node[0], lo), pick(node[1], hi)
         self._emit("update", state, player, v, alpha, beta, action=action, child_value=child_value)
 
-    def cut(self, state, player, child_value, v, alpha, beta, actions):
-        """The node stops early: the update, the children it skips, and its exit."""
-        action = self.path[-1]
-        self.update(state, player, child_value, v, alpha, beta)
-        remaining = list(actions)
-        remaining = remaining[remaining.index(action) + 1:]
-        self._emit("prune", state, player, v, alpha, beta, pruned=tuple(remaining))
-        self._emit("exit", state, player, v, alpha, beta, bound="lower" if player == MAX else "upper")
+    def prune(self, state, player, v, alpha, beta, pruned):
+        """The node stops early, leaving the children ``pruned`` unsearched."""
+        self.open[-1][1 if player == MAX else 0] = inf if player == MAX else -inf
+        self._emit("prune", state, player, v, alpha, beta, pruned=tuple(pruned))
 
-    def exit(self, state, player, v, alpha=None, beta=None, alpha0=-inf, beta0=inf):
-        """The node returns ``v``; it is exact when alpha0 < v < beta0 (fail-soft)."""
-        bound = "exact"
-        if v <= alpha0 and alpha0 > -inf:
-            bound = "upper"
-        elif v >= beta0 and beta0 < inf:
-            bound = "lower"
-        self._emit("exit", state, player, v, alpha, beta, bound=bound)
+    def exit(self, state, player, v, alpha=None, beta=None):
+        lo, hi = self.last = tuple(self.open.pop())
+        bound = "exact" if lo == hi else "upper" if lo == -inf else "lower"
+        self._emit("exit", state, player, v, alpha, beta, bound=bound, interval=self.last)
 
 
 class Search:
@@ -127,6 +134,7 @@ class Search:
                 f"{algorithm} is for two-player zero-sum games, but {game!r} has "
                 f"{game.num_players} players; use maxn or paranoid"
             )
+        self.cutoffs = 0
         self.started = time.perf_counter()
 
     def scorer(self):
@@ -171,6 +179,21 @@ class Search:
                 "pass depth=d and evaluate=f."
             ) from None
 
+    def cutoff(self, state, player, action, actions, child_value, v, alpha, beta):
+        """A pruning test fired after the child ``action`` returned ``child_value``.
+
+        Counts the cutoff and traces the update and the children it skips.  A
+        test that fires at the last child skips nothing, and is not counted.
+        """
+        actions = list(actions)
+        skipped = actions[actions.index(action) + 1:]
+        if skipped:
+            self.cutoffs += 1
+        if self.tracer:
+            self.tracer.update(state, player, child_value, v, alpha, beta)
+            if skipped:
+                self.tracer.prune(state, player, v, alpha, beta, skipped)
+
     def bad_player(self, state, player):
         """The error for a state whose player this search cannot handle."""
         if player == CHANCE:
@@ -187,13 +210,13 @@ class Search:
             "a game must end (is_terminal) where no move is possible"
         )
 
-    def finish(self, value, pv_cells, counts, *, nodes, cutoffs=0, **extra) -> SearchResult:
+    def finish(self, value, pv_cells, counts, *, nodes, **extra) -> SearchResult:
         leaves, deepest = counts()
         pv = flatten(pv_cells)
         stats = Stats(
             nodes=nodes,
             leaves=leaves,
-            cutoffs=cutoffs,
+            cutoffs=self.cutoffs,
             max_depth=deepest,
             seconds=time.perf_counter() - self.started,
             extra=extra,
