@@ -4,8 +4,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 JOBS   ?= 2
+# Every notebook nbval checks and `make notebooks` re-executes.
+NOTEBOOKS = $(wildcard notebooks/*.ipynb exercises/*.ipynb)
 
-.PHONY: lab test unit nbval notebooks bench install clean
+.PHONY: lab test notebooks bench install clean
 
 # Create .venv once, and reinstall when pyproject.toml changes.
 $(BIN)/python:
@@ -25,16 +27,14 @@ lab: $(STAMP)
 ## Everything CI runs: unit, property and doctests, then nbval over notebooks/ and exercises/.
 test: $(STAMP)
 	$(BIN)/python -m pytest -n $(JOBS) -q tests advsearch
-	$(BIN)/python -m pytest -q --nbval-lax --nbval-current-env -p no:cacheprovider notebooks exercises
+	$(BIN)/python -m pytest -q --nbval-lax --nbval-current-env -p no:cacheprovider $(NOTEBOOKS)
 
 ## Re-execute every notebook in place, top to bottom.
-NOTEBOOKS = $(wildcard notebooks/*.ipynb exercises/*.ipynb)
-
 notebooks: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 	    --ExecutePreprocessor.timeout=600 $(NOTEBOOKS)
 
-## Speed and node-count tables (install the peers with: make bench EXTRAS=bench).
+## Speed and node-count tables; also installs the peers measured against (the bench extra).
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[bench]" || echo "bench extra not installed: peers are skipped"
 	$(BIN)/python -m benchmarks

@@ -17,11 +17,15 @@ Event kinds, in the order a node produces them:
 ``prune``
     the node stops early; ``pruned`` lists the children it never searched;
 ``exit``
-    the node returns ``value``; ``interval`` is the range ``(lo, hi)`` its
-    true value is known to lie in (the lecture's [min, max] frame), and
-    ``bound`` says whether ``value`` is ``"exact"`` or only a ``"lower"`` or
+    the node returns ``value``; ``bound`` says whether ``value`` is ``"exact"`` or only a ``"lower"`` or
     ``"upper"`` bound on it (alpha-beta prunes, so values below the root may
     be bounds).
+
+Every event also carries ``interval``, the range ``(lo, hi)`` in which its
+node's true value is known to lie at that moment: the lecture's [min, max]
+frames.  While a MIN node still has children to search it is (-inf, v); a MAX
+node's is (v, +inf); when the node returns it closes to a point where the
+value is exact.
 
 Examples
 --------
@@ -138,6 +142,8 @@ class Trace(list):
         self.game = game
         self.root = root
         self.algorithm = algorithm
+        self.value = None   # the search's answer, filled in when it finishes
+        self.pv = ()
 
     def __repr__(self) -> str:
         return f"<Trace of {self.algorithm}: {len(self)} events>"

@@ -79,10 +79,15 @@ class Recorder:
     def _emit(self, kind, state, player, value, alpha, beta, **more):
         self.events.append(Event(kind, tuple(self.path), player, value, alpha, beta, state, **more))
 
+    def so_far(self, player) -> tuple:
+        """The interval of the innermost open node while children may still follow."""
+        lo, hi = self.open[-1]
+        return (lo, inf) if player == MAX else (-inf, hi)
+
     def enter(self, state, player, alpha=None, beta=None):
         start = -inf if player == MAX else inf
         self.open.append([start, start])
-        self._emit("enter", state, player, None, alpha, beta)
+        self._emit("enter", state, player, None, alpha, beta, interval=(-inf, inf))
 
     def leaf(self, state, player, value, alpha=None, beta=None):
         self.last = (value, value)
@@ -98,12 +103,14 @@ class Recorder:
         node, (lo, hi) = self.open[-1], self.last
         pick = max if player == MAX else min
         node[0], node[1] = pick(node[0], lo), pick(node[1], hi)
-        self._emit("update", state, player, v, alpha, beta, action=action, child_value=child_value)
+        self._emit("update", state, player, v, alpha, beta, action=action, child_value=child_value,
+                   interval=self.so_far(player))
 
     def prune(self, state, player, v, alpha, beta, pruned):
         """The node stops early, leaving the children ``pruned`` unsearched."""
         self.open[-1][1 if player == MAX else 0] = inf if player == MAX else -inf
-        self._emit("prune", state, player, v, alpha, beta, pruned=tuple(pruned))
+        self._emit("prune", state, player, v, alpha, beta, pruned=tuple(pruned),
+                   interval=self.so_far(player))
 
     def exit(self, state, player, v, alpha=None, beta=None):
         lo, hi = self.last = tuple(self.open.pop())
@@ -221,4 +228,6 @@ class Search:
             seconds=time.perf_counter() - self.started,
             extra=extra,
         )
+        if self.trace is not None:
+            self.trace.value, self.trace.pv = value, pv
         return SearchResult(value, pv[0] if pv else None, pv, stats, self.trace)

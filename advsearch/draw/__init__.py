@@ -1,0 +1,10 @@
+"""Drawing game trees and searches: scenes, a tidy layout, matplotlib and TikZ.
+
+Every picture is drawn from a scene (:func:`scene`), which is worked out from a
+tree or from the trace of a search; nothing here searches again.
+"""
+
+from .layout import tidy_layout
+from .scene import MORE, scene, value_text
+
+__all__ = ["MORE", "scene", "tidy_layout", "value_text"]

@@ -1,0 +1,262 @@
+"""What a drawing shows, worked out once for every renderer: the scene.
+
+A scene is a ``networkx.DiGraph`` keyed by path (the tuple of actions from the
+root).  It is built from an explicit tree, a SearchResult or a Trace, as of
+any step of the trace, and cut down to ``max_depth`` plies and
+``max_children`` children per node.  matplotlib (:mod:`.mpl`), TikZ
+(:mod:`.tikz`) and the step-by-step frames all draw the same scene, so they
+cannot disagree.
+
+Graph attributes
+    ``num_players``, ``algorithm`` (None for a plain tree), ``step`` (None for
+    the finished search), ``game``.
+
+Node attributes
+    ``player``     MAX, MIN, CHANCE, 0..n-1, or None for a terminal state;
+    ``label``      the node's name, or None;
+    ``state``      the game state (for boards drawn at the nodes);
+    ``status``     "plain" (a tree with no search), "visited", "pruned" (cut
+                   off by a prune), "unvisited" (below a pruned child) or
+                   "future" (not reached yet at this step);
+    ``value``      the number (or payoff tuple) to show, or None;
+    ``text``       ``value`` as written: "3", "≤ 2", "≥ 5", "[2, 4]", "(1, 2, 3)";
+    ``bound``      "exact", "upper" or "lower";
+    ``interval``   ``(lo, hi)``, the lecture's [min, max] frame, or None;
+    ``alpha``, ``beta``  the bounds the node last had, or None;
+    ``current``    True for the node of the step being shown;
+    ``pv``         True on the principal variation;
+    ``more``       for a "…" placeholder node standing for hidden children,
+                   how many it stands for (0 for real nodes).
+
+Edge attributes
+    ``action``, ``probability`` (under chance nodes, else None), ``pv``,
+    ``status`` (the child's).
+"""
+
+from __future__ import annotations
+
+import math
+
+import networkx as nx
+
+from ..game import CHANCE
+from ..result import SearchResult, Trace
+
+__all__ = ["scene", "MORE", "value_text"]
+
+#: The last element of the path of a placeholder node that stands for hidden children.
+MORE = "…"
+
+
+def value_text(value, interval=None) -> str:
+    """How a value is written at a node: exact, or as the bound the search knows.
+
+    >>> value_text(3), value_text(2, (-math.inf, 2)), value_text(5, (5, math.inf))
+    ('3', '≤ 2', '≥ 5')
+    >>> value_text((1, 2, 3)), value_text(0.5), value_text(None)
+    ('(1, 2, 3)', '0.5', '')
+    """
+    if value is None:
+        return ""
+    if isinstance(value, tuple):
+        return "(" + ", ".join(_number(v) for v in value) + ")"
+    if interval is not None:
+        lo, hi = interval
+        if lo == -math.inf and hi != math.inf:
+            return f"≤ {_number(hi)}"
+        if hi == math.inf and lo != -math.inf:
+            return f"≥ {_number(lo)}"
+        if lo != hi and lo != -math.inf:
+            return f"[{_number(lo)}, {_number(hi)}]"
+    return _number(value)
+
+
+def _number(x) -> str:
+    if isinstance(x, float):
+        if x == math.inf:
+            return "+∞"
+        if x == -math.inf:
+            return "−∞"
+        if x.is_integer():
+            return str(int(x))
+        return f"{x:.3g}"
+    return str(x)
+
+
+def scene(x, *, step=None, max_depth=None, max_children=None, unvisited=True) -> nx.DiGraph:
+    """The scene for a tree, a SearchResult (with a trace) or a Trace.
+
+    Parameters
+    ----------
+    x : Tree, SearchResult or Trace
+    step : int, optional
+        Show the search as it stood after event ``step`` (0-based; negative
+        counts from the end).  None shows the finished search.
+    max_depth, max_children : int, optional
+        Show only this many plies, and this many children per node; hidden
+        children become one "…" node.  The principal variation is kept.
+    unvisited : bool
+        Include the subtrees below pruned children (faded when drawn).
+
+    Examples
+    --------
+    >>> from advsearch import alphabeta, examples
+    >>> s = scene(alphabeta(examples.two_ply(), trace=True))
+    >>> s.nodes[(1,)]["text"], s.nodes[(1, 1)]["status"], s.nodes[(0,)]["pv"]
+    ('≤ 2', 'pruned', True)
+    >>> s = scene(alphabeta(examples.two_ply(), trace=True), step=3)
+    >>> s.nodes[(0,)]["text"], s.nodes[(0,)]["current"], s.nodes[(2,)]["status"]
+    ('≤ 3', True, 'future')
+    """
+    if isinstance(x, SearchResult):
+        if x.trace is None:
+            raise ValueError("this SearchResult has no trace: search again with trace=True to draw it")
+        x = x.trace
+    if isinstance(x, Trace):
+        graph = _from_trace(x, step, unvisited)
+    elif hasattr(x, "to_networkx") and hasattr(x, "initial_state"):
+        if step is not None:
+            raise ValueError("step needs a search to step through: draw a SearchResult or a Trace")
+        graph = _from_tree(x)
+    else:
+        raise TypeError(f"draw a Tree, a SearchResult or a Trace, not {type(x).__name__}")
+    _order_children(graph)
+    return _cut(graph, max_depth, max_children)
+
+
+def _defaults(graph):
+    for _, data in graph.nodes(data=True):
+        data.setdefault("status", "plain")
+        data.setdefault("value", None)
+        data.setdefault("label", None)
+        data.setdefault("bound", "exact")
+        data.setdefault("interval", None)
+        data.setdefault("alpha", None)
+        data.setdefault("beta", None)
+        data.setdefault("current", False)
+        data.setdefault("pv", False)
+        data.setdefault("more", 0)
+        data["text"] = value_text(data["value"], data["interval"])
+    for u, v, data in graph.edges(data=True):
+        data.setdefault("probability", None)
+        data.setdefault("pv", False)
+        data["status"] = graph.nodes[v]["status"]
+
+
+def _from_tree(t) -> nx.DiGraph:
+    graph = t.to_networkx()
+    graph.graph.update(algorithm=None, step=None, game=t)
+    for _, data in graph.nodes(data=True):
+        data["status"] = "plain"
+        if data.get("terminal"):
+            data["player"] = None
+    _defaults(graph)
+    return graph
+
+
+def _from_trace(trace: Trace, step, unvisited) -> nx.DiGraph:
+    game = trace.game
+    graph = trace.to_networkx(unvisited=unvisited)
+    graph.graph.update(algorithm=trace.algorithm, game=game,
+                       num_players=getattr(game, "num_players", 2))
+    if not len(trace):
+        _defaults(graph)
+        return graph
+    last = len(trace) - 1
+    if step is not None:
+        if not -len(trace) <= step <= last:
+            raise ValueError(f"step must be in 0..{last} for this trace of {len(trace)} events, not {step}")
+        step = step % len(trace)
+    graph.graph["step"] = None if step is None or step == last else step
+    shown = trace if graph.graph["step"] is None else trace[: step + 1]
+
+    latest, reached, pruned = {}, set(), set()
+    for e in shown:
+        latest[e.path] = e
+        if e.kind in ("enter", "leaf"):
+            reached.add(e.path)
+        elif e.kind == "prune":
+            pruned.update(e.path + (a,) for a in e.pruned)
+    for path, data in graph.nodes(data=True):
+        data.pop("value", None)
+        data.pop("bound", None)
+        if path in reached:
+            data["status"] = "visited"
+        elif path in pruned:
+            data["status"] = "pruned"
+        elif data["status"] == "visited" or not any(path[:i] in pruned for i in range(len(path))):
+            data["status"] = "future"
+        else:
+            data["status"] = "unvisited"
+        e = latest.get(path)
+        if e is not None and e.kind != "enter":
+            data.update(value=e.value, interval=e.interval, bound=e.bound)
+        if e is not None:
+            data.update(alpha=e.alpha, beta=e.beta)
+    if graph.graph["step"] is None:
+        node = ()
+        graph.nodes[node]["pv"] = True
+        for a in trace.pv:
+            graph.edges[node, node + (a,)]["pv"] = True
+            node = node + (a,)
+            graph.nodes[node]["pv"] = True
+    else:
+        graph.nodes[trace[step].path]["current"] = True
+    _defaults(graph)
+    return graph
+
+
+def _order_children(graph):
+    """Sort each node's children by the game's action order (insertion order is visit order)."""
+    game = graph.graph.get("game")
+    for node in list(graph.nodes):
+        children = list(graph.successors(node))
+        if len(children) < 2 or game is None:
+            continue
+        state = graph.nodes[node]["state"]
+        if game.to_move(state) == CHANCE and hasattr(game, "chance_outcomes"):
+            order = [o for o, _ in game.chance_outcomes(state)]
+        else:
+            order = list(game.actions(state))
+        rank = {a: i for i, a in enumerate(order)}
+        graph.nodes[node]["children"] = sorted(children, key=lambda c: rank.get(c[-1], len(rank)))
+    for node in graph.nodes:
+        graph.nodes[node].setdefault("children", list(graph.successors(node)))
+
+
+def _cut(graph, max_depth, max_children) -> nx.DiGraph:
+    """Keep max_depth plies and max_children children a node; add "…" where children hide."""
+    for name, limit in (("max_depth", max_depth), ("max_children", max_children)):
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < (0 if name == "max_depth" else 1)):
+            raise ValueError(f"{name} must be a whole number >= {0 if name == 'max_depth' else 1}, not {limit!r}")
+    if max_depth is None and max_children is None:
+        return graph
+    keep = {()}
+    placeholders = []
+    todo = [()]
+    while todo:
+        node = todo.pop()
+        children = graph.nodes[node]["children"]
+        if max_depth is not None and len(node) >= max_depth:
+            shown = []
+        elif max_children is not None and len(children) > max_children:
+            shown = children[:max_children]
+            on_pv = [c for c in children if graph.nodes[c]["pv"]]
+            if on_pv and on_pv[0] not in shown:
+                shown = shown[:-1] + on_pv
+        else:
+            shown = children
+        keep.update(shown)
+        todo.extend(shown)
+        if len(shown) < len(children):
+            placeholders.append((node, len(children) - len(shown)))
+        graph.nodes[node]["children"] = list(shown)
+    out = graph.subgraph(keep).copy()
+    for node, hidden in placeholders:
+        more = node + (MORE,)
+        out.add_node(more, player=None, label=None, state=None, status="plain", value=None, text="…",
+                     bound="exact", interval=None, alpha=None, beta=None, current=False, pv=False,
+                     more=hidden, children=[])
+        out.add_edge(node, more, action=None, probability=None, pv=False, status="plain")
+        out.nodes[node]["children"] = out.nodes[node]["children"] + [more]
+    return out
