@@ -39,10 +39,32 @@ Examples
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Event", "Stats", "SearchResult", "Trace"]
+from .game import MAX, player_name
+
+__all__ = ["Event", "Stats", "SearchResult", "Trace", "format_number"]
+
+
+def format_number(x) -> str:
+    """A value as a lecture writes it: 3, 0.25, +∞, −∞, (1, 2, 3).
+
+    >>> format_number(3.0), format_number(float("-inf")), format_number((1, 2.5))
+    ('3', '−∞', '(1, 2.5)')
+    """
+    if isinstance(x, tuple):
+        return "(" + ", ".join(format_number(v) for v in x) + ")"
+    if isinstance(x, float):
+        if x == math.inf:
+            return "+∞"
+        if x == -math.inf:
+            return "−∞"
+        if x.is_integer():
+            return str(int(x))
+        return f"{x:.3g}"
+    return str(x)
 
 EVENT_KINDS = ("enter", "leaf", "update", "prune", "exit")
 
@@ -163,6 +185,75 @@ class Trace(list):
             if e.kind in ("leaf", "exit"):
                 out[e.path] = (e.value, e.bound)
         return out
+
+    def name(self, path, state=None) -> str:
+        """What to call the node at ``path``: its label, "the root", or "node [0][2]"."""
+        label = getattr(self.game, "label", None)
+        if label is not None and state is not None and label(state) is not None:
+            return label(state)
+        return "the root" if not path else "node " + "".join(f"[{a}]" for a in path)
+
+    def narrate(self) -> list:
+        """One plain sentence per event, for steppers, answer keys and screen readers.
+
+        >>> from advsearch import alphabeta, examples
+        >>> r = alphabeta(examples.two_ply(), trace=True)
+        >>> for line in r.trace.narrate()[10:15]: print(line)
+        Enter C (MIN) with α = 3, β = +∞.
+        C's child 0 is a leaf worth 2.
+        C (MIN): child 0 returned 2, so v = 2.
+        C (MIN): v = 2 ≤ α = 3, so MAX will never let play reach C: its remaining children 1 and 2 are pruned.
+        C (MIN) returns 2, an upper bound: its true value is ≤ 2.
+        """
+        states, before, lines = {}, {}, []
+        for e in self:
+            states[e.path] = e.state
+            line = self._sentence(e, states, before.get(e.path))
+            lines.append(line[0].upper() + line[1:])
+            before[e.path] = e
+        return lines
+
+    def _sentence(self, e: Event, states, previous) -> str:
+        n = getattr(self.game, "num_players", 2)
+        who = f"{self.name(e.path, e.state)} ({player_name(e.player, n)})" if e.player is not None else None
+        f = format_number
+        window = "" if e.alpha is None else f" with α = {f(e.alpha)}, β = {f(e.beta)}"
+        if e.kind == "enter":
+            return f"Enter {who}{window}."
+        if e.kind == "leaf":
+            parent = self.name(e.path[:-1], states.get(e.path[:-1])) if e.path else None
+            where = f"{parent}'s child {e.path[-1]}" if e.path else "The root"
+            if e.player is None:
+                return f"{where} is a leaf worth {f(e.value)}."
+            return f"{where} is cut off here and evaluated: Eval = {f(e.value)}."
+        if e.kind == "update":
+            if previous is not None and previous.value == e.value:
+                text = f"{who}: child {e.action} returned {f(e.child_value)}; v stays {f(e.value)}"
+            else:
+                text = f"{who}: child {e.action} returned {f(e.child_value)}, so v = {f(e.value)}"
+            if previous is not None and e.alpha is not None:
+                if e.player == MAX and e.alpha != previous.alpha:
+                    text += f", and α = {f(e.alpha)}"
+                if e.player != MAX and e.beta != previous.beta:
+                    text += f", and β = {f(e.beta)}"
+            return text + "."
+        if e.kind == "prune":
+            if e.player == MAX:
+                test, other = f"v = {f(e.value)} ≥ β = {f(e.beta)}", "MIN"
+            else:
+                test, other = f"v = {f(e.value)} ≤ α = {f(e.alpha)}", "MAX"
+            kids = " and ".join(", ".join(map(str, e.pruned)).rsplit(", ", 1))
+            plural = "ren" if len(e.pruned) > 1 else ""
+            return (f"{who}: {test}, so {other} will never let play reach {self.name(e.path, e.state)}: "
+                    f"its remaining child{plural} {kids} {'are' if plural else 'is'} pruned.")
+        # exit
+        if e.bound == "upper":
+            how = f", an upper bound: its true value is ≤ {f(e.value)}"
+        elif e.bound == "lower":
+            how = f", a lower bound: its true value is ≥ {f(e.value)}"
+        else:
+            how = ""
+        return f"{who} returns {f(e.value)}{how}."
 
     def to_networkx(self, unvisited: bool = True, max_nodes: int = 10_000):
         """The searched tree as a ``networkx.DiGraph`` keyed by path.

@@ -4,7 +4,8 @@ Every picture is drawn from a scene (:func:`scene`), which is worked out from a
 tree or from the trace of a search; nothing here searches again.
 """
 
+from .frames import Frame, frames
 from .layout import tidy_layout
 from .scene import MORE, scene, value_text
 
-__all__ = ["MORE", "scene", "tidy_layout", "value_text"]
+__all__ = ["MORE", "Frame", "frames", "scene", "tidy_layout", "value_text"]

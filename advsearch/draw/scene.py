@@ -40,7 +40,7 @@ import math
 import networkx as nx
 
 from ..game import CHANCE
-from ..result import SearchResult, Trace
+from ..result import SearchResult, Trace, format_number as _number
 
 __all__ = ["scene", "MORE", "value_text"]
 
@@ -69,18 +69,6 @@ def value_text(value, interval=None) -> str:
         if lo != hi and lo != -math.inf:
             return f"[{_number(lo)}, {_number(hi)}]"
     return _number(value)
-
-
-def _number(x) -> str:
-    if isinstance(x, float):
-        if x == math.inf:
-            return "+∞"
-        if x == -math.inf:
-            return "−∞"
-        if x.is_integer():
-            return str(int(x))
-        return f"{x:.3g}"
-    return str(x)
 
 
 def scene(x, *, step=None, max_depth=None, max_children=None, unvisited=True) -> nx.DiGraph:
@@ -167,8 +155,8 @@ def _from_trace(trace: Trace, step, unvisited) -> nx.DiGraph:
         if not -len(trace) <= step <= last:
             raise ValueError(f"step must be in 0..{last} for this trace of {len(trace)} events, not {step}")
         step = step % len(trace)
-    graph.graph["step"] = None if step is None or step == last else step
-    shown = trace if graph.graph["step"] is None else trace[: step + 1]
+    graph.graph["step"] = step
+    shown = trace if step is None else trace[: step + 1]
 
     latest, reached, pruned = {}, set(), set()
     for e in shown:
@@ -193,15 +181,15 @@ def _from_trace(trace: Trace, step, unvisited) -> nx.DiGraph:
             data.update(value=e.value, interval=e.interval, bound=e.bound)
         if e is not None:
             data.update(alpha=e.alpha, beta=e.beta)
-    if graph.graph["step"] is None:
+    if step is not None:
+        graph.nodes[trace[step].path]["current"] = True
+    if step is None or step == last:
         node = ()
         graph.nodes[node]["pv"] = True
         for a in trace.pv:
             graph.edges[node, node + (a,)]["pv"] = True
             node = node + (a,)
             graph.nodes[node]["pv"] = True
-    else:
-        graph.nodes[trace[step].path]["current"] = True
     _defaults(graph)
     return graph
 
