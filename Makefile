@@ -21,8 +21,9 @@ $(STAMP): pyproject.toml | $(BIN)/python
 install: $(STAMP)
 
 ## The main job: JupyterLab on the lecture notebooks.
+# (JupyterLab refuses to run as root unless told; containers often are root.)
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
 ## Everything CI runs: unit, property and doctests, then nbval over notebooks/ and exercises/.
 test: $(STAMP)
