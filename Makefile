@@ -27,7 +27,7 @@ lab: $(STAMP)
 
 ## Everything CI runs: unit, property and doctests, then nbval over notebooks/ and exercises/.
 test: $(STAMP)
-	$(BIN)/python -m pytest -n $(JOBS) -q tests advsearch
+	$(BIN)/python -m pytest -n $(JOBS) -q --mpl --mpl-baseline-path=tests/baseline tests advsearch
 	$(BIN)/python -m pytest -q --nbval-lax --nbval-current-env -p no:cacheprovider $(NOTEBOOKS)
 
 ## Re-execute every notebook in place, top to bottom.

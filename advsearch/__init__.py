@@ -7,8 +7,7 @@ The public API, re-exported from the modules that define it:
 - searches: :func:`minimax`, :func:`alphabeta`, returning a :class:`SearchResult`;
 - games: :class:`TicTacToe`, :class:`Nim`, :class:`Grundy`;
 - the lectures' worked examples: :mod:`advsearch.examples`;
-- drawing: :func:`draw`, :func:`draw_frames`, :func:`frames`, :func:`to_tikz`
-  (matplotlib is imported only when a picture is asked for).
+- drawing: :func:`draw`, :func:`draw_frames`, :func:`frames`, :func:`to_tikz`.
 
 >>> import advsearch as ads
 >>> r = ads.alphabeta(ads.tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
@@ -22,20 +21,11 @@ from .games import Grundy, Nim, TicTacToe
 from .result import Event, SearchResult, Stats, Trace
 from .search import alphabeta, minimax
 from .trees import Node, Tree, chance, parse, random_tree, tree
-from .draw.frames import Frame, frames
+from .drawing.frames import Frame, frames
+from .drawing.tikz import to_tikz
+from .drawing.mpl import draw, draw_frames
 
 __version__ = "0.1.0"
-
-# Drawing pulls in matplotlib, so these are imported on first use.
-_LAZY = {"draw": "advsearch.draw.mpl", "draw_frames": "advsearch.draw.mpl", "to_tikz": "advsearch.draw.tikz"}
-
-
-def __getattr__(name):
-    if name in _LAZY:
-        import importlib
-
-        return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'advsearch' has no attribute {name!r}")
 
 __all__ = [
     "CHANCE", "MAX", "MIN", "Game", "GameError", "IllegalMoveError", "InvalidTreeError",

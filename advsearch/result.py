@@ -43,7 +43,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from .game import MAX, player_name
+from .game import CHANCE, MAX, player_name
 
 __all__ = ["Event", "Stats", "SearchResult", "Trace", "format_number"]
 
@@ -166,6 +166,7 @@ class Trace(list):
         self.algorithm = algorithm
         self.value = None   # the search's answer, filled in when it finishes
         self.pv = ()
+        self.depth = None   # the search's depth limit in plies, if it had one
 
     def __repr__(self) -> str:
         return f"<Trace of {self.algorithm}: {len(self)} events>"
@@ -277,7 +278,9 @@ class Trace(list):
             if label is not None:
                 graph.nodes[path]["label"] = label(state)
             if path:
-                graph.add_edge(path[:-1], path, action=path[-1])
+                parent = graph.nodes[path[:-1]]
+                chance_odds = dict(game.chance_outcomes(parent["state"])) if parent["player"] == CHANCE else {}
+                graph.add_edge(path[:-1], path, action=path[-1], probability=chance_odds.get(path[-1]))
 
         states = {(): self.root}
         for e in self:
@@ -295,7 +298,7 @@ class Trace(list):
                     frontier.append((e.path + (a,), child))
         while unvisited and frontier and graph.number_of_nodes() < max_nodes:
             path, state = frontier.pop(0)
-            if game.is_terminal(state):
+            if game.is_terminal(state) or (self.depth is not None and len(path) >= self.depth):
                 continue
             for a in game.actions(state):
                 child = game.result(state, a)

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from advsearch import MAX, MIN, TicTacToe, alphabeta, examples, frames, minimax, random_tree, tree
-from advsearch.draw import MORE, scene, tidy_layout
+from advsearch.drawing import MORE, scene, tidy_layout
 
 trees_st = st.builds(random_tree, branching=st.tuples(st.integers(1, 2), st.integers(2, 4)),
                      depth=st.integers(1, 4), seed=st.integers(0, 10**6), low=st.just(-4),

@@ -85,3 +85,56 @@ class Grundy(Game):
     def __repr__(self):
         first = "" if self.first == MAX else f", first={player_name(self.first)}"
         return f"Grundy({self.n}{first})"
+
+    def draw_state(self, state, ax):
+        """Draw ``state`` as stacks of tokens side by side on the Axes ``ax``; return ``ax``.
+
+        Like the lecture's pictures of 6-1 or 4-2-1, each heap is a column
+        of tokens standing on a common base line, largest first.  Token
+        height is scaled to ``n``, the heap the game starts from, so every
+        board of one game tree uses the same scale.  The picture fills the
+        data square [0, 1] x [0, 1] on a light card and the axes are turned
+        off.
+
+        Parameters
+        ----------
+        state : GrundyState
+        ax : matplotlib.axes.Axes
+            Where to draw; usually a small square axes placed at a tree node.
+
+        Returns
+        -------
+        matplotlib.axes.Axes
+
+        Examples
+        --------
+        >>> from matplotlib.figure import Figure
+        >>> game = Grundy(7)
+        >>> ax = Figure(figsize=(1, 1)).add_subplot()
+        >>> game.draw_state(game.result(game.initial_state, (7, 1)), ax) is ax
+        True
+        """
+        from matplotlib.patches import FancyBboxPatch, Rectangle
+
+        from .nim import _MARGIN, _TOKEN, _TOKEN_EDGE, _board_card
+
+        heaps = state.heaps
+        _board_card(ax)
+        span = 1 - 2 * _MARGIN
+        unit = span / max(self.n, max(heaps, default=0), 1)
+        column = min(span / max(len(heaps), 1), 0.26)
+        width, height = min(0.78 * column, 0.2), 0.8 * unit
+        left = 0.5 - column * len(heaps) / 2
+        base = _MARGIN
+        ax.add_artist(Rectangle((left - 0.02, base - 0.018), column * len(heaps) + 0.04, 0.018,
+                                facecolor=_BASE, edgecolor="none", zorder=1))
+        for i, h in enumerate(heaps):
+            x = left + (i + 0.5) * column - width / 2
+            for j in range(h):
+                ax.add_artist(FancyBboxPatch((x, base + (j + 0.1) * unit), width, height,
+                                             boxstyle=f"round,pad=0,rounding_size={0.25 * min(width, height)}",
+                                             facecolor=_TOKEN, edgecolor=_TOKEN_EDGE, linewidth=0.4, zorder=2))
+        return ax
+
+
+_BASE = "#7a7468"

@@ -181,3 +181,99 @@ class TicTacToe(Game):
     def positions() -> list:
         """All 5,478 legal positions, in no particular order."""
         return list(_TERMINAL)
+
+    # --- Drawing a board, e.g. at a node of a game tree. ---
+
+    def draw_state(self, state, ax, *, highlight=True):
+        """Draw ``state`` as a board on the matplotlib Axes ``ax`` and return ``ax``.
+
+        The board fills the data square [0, 1] x [0, 1] on a light card, and
+        the axes are turned off.  X is two red strokes, O a blue ring; with
+        ``highlight`` the cells of a completed line are shaded.  Every shape
+        is a patch in data coordinates, so the board scales with the axes and
+        stays legible at half an inch.
+
+        Parameters
+        ----------
+        state : int
+            A legal position.
+        ax : matplotlib.axes.Axes
+            Where to draw; usually a small square axes placed at a tree node.
+        highlight : bool
+            Shade the three cells of a winning line.
+
+        Returns
+        -------
+        matplotlib.axes.Axes
+
+        Examples
+        --------
+        >>> from matplotlib.figure import Figure
+        >>> game = TicTacToe()
+        >>> ax = Figure(figsize=(1, 1)).add_subplot()
+        >>> game.draw_state(game.state("XXX/OO./..."), ax) is ax
+        True
+        """
+        from matplotlib.patches import Annulus, Polygon, Rectangle
+
+        cells = self.cells(state)
+        if state not in _TERMINAL:
+            raise GameError(f"{state!r} is not a legal tic-tac-toe position (see TicTacToe.state)")
+        _board_card(ax)
+        margin = 0.09
+        size = (1 - 2 * margin) / 3
+
+        def centre(cell):
+            row, col = divmod(cell, 3)
+            return margin + (col + 0.5) * size, 1 - margin - (row + 0.5) * size
+
+        if highlight:
+            x, o = state & FULL, state >> 9
+            for line, mask in zip(LINES, LINE_MASKS):
+                if x & mask == mask or o & mask == mask:
+                    for cell in line:
+                        cx, cy = centre(cell)
+                        ax.add_artist(Rectangle((cx - size / 2, cy - size / 2), size, size,
+                                                facecolor=_WIN_SHADE, edgecolor="none", zorder=1))
+        rule = 0.022
+        for k in (1, 2):
+            at = margin + k * size - rule / 2
+            ax.add_artist(Rectangle((at, margin), rule, 1 - 2 * margin, facecolor=_GRID, edgecolor="none", zorder=2))
+            ax.add_artist(Rectangle((margin, at), 1 - 2 * margin, rule, facecolor=_GRID, edgecolor="none", zorder=2))
+        for cell, mark in enumerate(cells):
+            cx, cy = centre(cell)
+            if mark == "X":
+                # Two bars crossing at the centre, each along a diagonal from
+                # tip to tip; (nx, ny) is half a bar's width, across the bar.
+                reach, across = 0.31 * size, 0.057 * size
+                for turn in (1, -1):
+                    ux, uy, nx, ny = reach, turn * reach, -turn * across, across
+                    ax.add_artist(Polygon(
+                        [(cx - ux + nx, cy - uy + ny), (cx + ux + nx, cy + uy + ny),
+                         (cx + ux - nx, cy + uy - ny), (cx - ux - nx, cy - uy - ny)],
+                        closed=True, facecolor=_X_COLOUR, edgecolor="none", zorder=3))
+            elif mark == "O":
+                ax.add_artist(Annulus((cx, cy), 0.33 * size, 0.13 * size,
+                                      facecolor=_O_COLOUR, edgecolor="none", zorder=3))
+        return ax
+
+
+_X_COLOUR, _O_COLOUR = "#c62828", "#1565c0"
+_GRID, _WIN_SHADE = "#5c5c5c", "#ffe08a"
+
+
+def _board_card(ax, face="#fbfaf5", edge="#9a9a9a"):
+    """Make ``ax`` a blank [0, 1] square, axes off, with a light rounded card to draw a board on.
+
+    Boards add their shapes with ``add_artist`` rather than ``add_patch``: the
+    limits are fixed, so the data-limit bookkeeping of ``add_patch`` would only
+    cost time, several times the drawing itself when a tree shows many boards.
+    """
+    from matplotlib.patches import FancyBboxPatch
+
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    ax.add_artist(FancyBboxPatch((0.015, 0.015), 0.97, 0.97, boxstyle="round,pad=0,rounding_size=0.07",
+                                 facecolor=face, edgecolor=edge, linewidth=0.8, zorder=0))

@@ -135,6 +135,8 @@ class Search:
         self.evaluate = evaluate
         self.algorithm = algorithm
         self.trace = Trace(game, self.state, algorithm) if trace else None
+        if trace:
+            self.trace.depth = depth
         self.tracer = Recorder(self.trace) if trace else None
         if getattr(game, "num_players", 2) != 2:
             raise GameError(

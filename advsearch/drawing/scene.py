@@ -42,10 +42,14 @@ import networkx as nx
 from ..game import CHANCE
 from ..result import SearchResult, Trace, format_number as _number
 
-__all__ = ["scene", "MORE", "value_text"]
+__all__ = ["scene", "MORE", "PLAYER_COLOURS", "value_text"]
 
 #: The last element of the path of a placeholder node that stands for hidden children.
 MORE = "…"
+
+#: Players' colours in n-player trees, in player order: the Okabe–Ito palette,
+#: which stays distinct under the common colour-vision deficiencies (Okabe & Ito 2008).
+PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000")
 
 
 def value_text(value, interval=None) -> str:
@@ -247,4 +251,9 @@ def _cut(graph, max_depth, max_children) -> nx.DiGraph:
                      more=hidden, children=[])
         out.add_edge(node, more, action=None, probability=None, pv=False, status="plain")
         out.nodes[node]["children"] = out.nodes[node]["children"] + [more]
+    for node in graph:
+        if graph.nodes[node]["current"] and node not in out:
+            # The step's node is hidden: the "…" standing for it is the current node instead.
+            shown = max((node[:i] for i in range(len(node)) if node[:i] in out), key=len)
+            out.nodes[shown + (MORE,)]["current"] = True
     return out

@@ -1,0 +1,460 @@
+"""The matplotlib drawing: what is drawn matches the scene and the trace, and nothing overlaps.
+
+Structural tests find artists by their gid ("edge <parent> -> <child> <status>",
+"node <path>", "current <path>", ...).  The image tests compare five canonical
+figures with baselines in tests/baseline/; they compare only under
+``pytest --mpl``, and ``--mpl-generate-path=tests/baseline`` regenerates them.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+
+import matplotlib
+
+matplotlib.use("Agg")  # off-screen, for these tests only
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from matplotlib.patches import Rectangle  # noqa: E402
+
+from advsearch import MAX, MIN, TicTacToe, alphabeta, chance, examples, minimax, parse, random_tree, tree  # noqa: E402
+from advsearch.drawing.layout import tidy_layout  # noqa: E402
+from advsearch.drawing.mpl import BATCH_ABOVE, DEFAULT_STYLE, draw, draw_frames  # noqa: E402
+from advsearch.drawing.scene import MORE, scene  # noqa: E402
+from advsearch.result import Trace  # noqa: E402
+
+IMAGES = dict(baseline_dir="baseline", tolerance=5, style="default")
+
+
+@pytest.fixture(autouse=True)
+def fixed_style():
+    """Every test draws with matplotlib's default style, and closes what it opened."""
+    with matplotlib.rc_context():
+        plt.style.use("default")
+        yield
+    plt.close("all")
+
+
+@pytest.fixture(scope="module")
+def two_ply():
+    return alphabeta(examples.two_ply(), trace=True)
+
+
+def gids(ax, prefix: str) -> list:
+    """The gids of the artists of ``ax`` that start with ``prefix``."""
+    return [a.get_gid() for a in ax.get_children() if str(a.get_gid()).startswith(prefix)]
+
+
+def edges_drawn(ax, status: str) -> set:
+    return {g for g in gids(ax, "edge ") if g.endswith(" " + status)}
+
+
+def expected_pruned(trace) -> set:
+    return {f"edge {path!r} -> {path + (a,)!r} pruned" for path, actions in trace.prunes() for a in actions}
+
+
+def pv_edges(ax) -> set:
+    """Edges drawn in the principal variation's colour."""
+    return {a.get_gid().rsplit(" ", 1)[0] for a in ax.get_children()
+            if str(a.get_gid()).startswith("edge ") and a.get_color() == DEFAULT_STYLE["pv_color"]}
+
+
+def path_pairs(pv) -> set:
+    node, out = (), set()
+    for a in pv:
+        out.add(f"edge {node!r} -> {node + (a,)!r}")
+        node = node + (a,)
+    return out
+
+
+# --- what problems a finished figure has: overlapping or clipped text
+
+
+def _path(gid):
+    return gid.split(" ", 1)[1] if gid and " " in gid else None
+
+
+def layout_problems(fig) -> list:
+    """Texts that overlap each other or another node's shape, or stick out of the figure."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    texts, shapes = [], []
+    for ax in fig.axes:
+        for t in [*ax.texts, ax.title]:
+            if t.get_text().strip():
+                texts.append((t.get_gid() or "title", t.get_window_extent(renderer).padded(-1)))
+        shapes += [(line.get_gid(), line.get_window_extent(renderer).padded(-1))
+                   for line in ax.lines if str(line.get_gid()).startswith("node ")]
+    texts += [(t.get_gid(), t.get_window_extent(renderer).padded(-1)) for t in fig.texts]
+    found = []
+    whole = fig.bbox.padded(0.5)
+    for i, (g1, b1) in enumerate(texts):
+        if not (whole.x0 <= b1.x0 and b1.x1 <= whole.x1 and whole.y0 <= b1.y0 and b1.y1 <= whole.y1):
+            found.append(("outside the figure", g1))
+        found += [("overlap", g1, g2) for g2, b2 in texts[i + 1:] if b1.overlaps(b2)]
+        found += [("on a node", g1, g2) for g2, b2 in shapes
+                  if _path(g1) != _path(g2) and not g1.startswith("count") and b1.overlaps(b2)]
+    return found
+
+
+# --- a game with boards, standing in for the real games
+
+
+class Boxes:
+    """A tiny game whose states are tuples of bits, with a draw_state that draws them."""
+
+    initial_state = ()
+    num_players = 2
+
+    def to_move(self, s):
+        return MAX if len(s) % 2 == 0 else MIN
+
+    def actions(self, s):
+        return (0, 1)
+
+    def result(self, s, a):
+        return s + (a,)
+
+    def is_terminal(self, s):
+        return len(s) == 2
+
+    def utility(self, s, player):
+        u = s.count(1) - s.count(0)
+        return u if player == MAX else -u
+
+    def draw_state(self, s, ax):
+        for i, bit in enumerate(s):
+            ax.add_patch(Rectangle((0.1 + 0.45 * i, 0.3), 0.35, 0.4, facecolor="black" if bit else "white",
+                                   edgecolor="black"))
+        return ax
+
+
+# ------------------------------------------------------------------ structure
+
+
+def test_the_two_ply_example_prunes_exactly_the_trace_prunes(two_ply):
+    ax = draw(two_ply, bounds=True)
+    assert edges_drawn(ax, "pruned") == expected_pruned(two_ply.trace) == {
+        "edge (1,) -> (1, 1) pruned", "edge (1,) -> (1, 2) pruned"}
+    assert sorted(gids(ax, "cut ")) == ["cut (1,) -> (1, 1)", "cut (1,) -> (1, 2)"]
+    assert len(gids(ax, "node ")) == ax.advsearch_scene.number_of_nodes() == 13
+    assert pv_edges(ax) == path_pairs(two_ply.pv) == {"edge () -> (0,)", "edge (0,) -> (0, 0)"}
+    assert sorted(gids(ax, "note ")) == [f"note {p!r}" for p in [(), (0,), (1,), (2,)]]
+    assert ax.advsearch_font == 14.0
+
+
+# At most 121 nodes, so every node and edge is its own artist (see BATCH_ABOVE).
+random_trees = st.builds(
+    lambda lo, extra, depth, seed: random_tree((lo, lo + extra), depth, seed=seed),
+    st.integers(1, 2), st.integers(0, 1), st.integers(1, 4), st.integers(0, 10_000))
+
+
+@settings(max_examples=40, deadline=None)
+@given(random_trees)
+def test_drawn_search_matches_the_trace(t):
+    r = alphabeta(t, trace=True)
+    ax = draw(r, bounds=True)
+    assert edges_drawn(ax, "pruned") == expected_pruned(r.trace)
+    assert len(gids(ax, "node ")) == ax.advsearch_scene.number_of_nodes()
+    assert len(gids(ax, "edge ")) == ax.advsearch_scene.number_of_edges()
+    assert pv_edges(ax) == path_pairs(r.pv)
+    assert not gids(ax, "current ")
+    plt.close(ax.figure)
+
+
+uneven_cuts = st.tuples(random_trees, st.one_of(st.none(), st.integers(1, 3)), st.one_of(st.none(), st.integers(0, 3)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(uneven_cuts)
+def test_nodes_of_one_depth_are_at_least_a_slot_apart(case):
+    t, max_children, max_depth = case
+    for x in (t, alphabeta(t, trace=True)):
+        pos = tidy_layout(scene(x, max_children=max_children, max_depth=max_depth))
+        rows = {}
+        for px, py in pos.values():
+            rows.setdefault(py, []).append(px)
+        for xs in rows.values():
+            xs.sort()
+            assert all(b - a >= 1 for a, b in zip(xs, xs[1:]))
+
+
+def test_the_layout_drawn_is_the_tidy_layout(two_ply):
+    ax = draw(two_ply, max_children=2)
+    assert ax.advsearch_pos == tidy_layout(ax.advsearch_scene)
+    for node, (x, y) in ax.advsearch_pos.items():
+        assert y == -len(node)
+
+
+def test_every_step_marks_exactly_one_current_node(two_ply):
+    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    for k in range(len(two_ply.trace)):
+        ax.clear()
+        draw(two_ply, ax=ax, step=k, intervals=True)
+        assert gids(ax, "current ") == [f"current {two_ply.trace[k].path!r}"]
+        assert edges_drawn(ax, "pruned") == (expected_pruned(two_ply.trace) if k >= 13 else set())
+    assert pv_edges(ax) == path_pairs(two_ply.pv)  # the last step is the finished search
+
+
+def test_future_nodes_have_no_values_yet(two_ply):
+    ax = draw(two_ply, step=3)
+    values = {txt.get_gid(): txt.get_text() for txt in ax.texts if str(txt.get_gid()).startswith("value")}
+    assert values == {"value (0, 0)": "3", "value (0,)": "≤ 3"}
+    assert sorted(gids(ax, "edge () ->")) == ["edge () -> (0,) visited", "edge () -> (1,) future",
+                                              "edge () -> (2,) future"]
+
+
+def test_a_hidden_current_node_is_shown_by_its_placeholder():
+    g = TicTacToe()
+    r = alphabeta(g, g.state("X.O/.X./O.."), trace=True)
+    step = next(k for k, e in enumerate(r.trace) if len(e.path) == 4)
+    ax = draw(r, step=step, max_depth=2, max_children=3, boards=False)
+    (current,) = gids(ax, "current ")
+    assert current.endswith(f"{MORE!r})")
+
+
+def test_placeholders_stand_for_the_hidden_children(two_ply):
+    ax = draw(two_ply, max_children=1)
+    s = ax.advsearch_scene
+    more = [n for n in s if s.nodes[n]["more"]]
+    assert {f"node {n!r}" for n in more} <= set(gids(ax, "node "))
+    assert sorted(gids(ax, "count ")) == sorted(f"count {n!r}" for n in more)
+    dotted = {a.get_gid() for a in ax.lines if str(a.get_gid()).startswith("edge ") and a.get_linestyle() == ":"}
+    assert dotted == {f"edge {n[:-1]!r} -> {n!r} plain" for n in more}
+    assert layout_problems(ax.figure) == []
+
+
+def test_chance_edges_carry_their_probabilities():
+    t = tree([chance((Fraction(1, 3), [3, 12]), (Fraction(2, 3), [2, 4])), chance((0.25, 1), (0.75, 5))])
+    ax = draw(t)
+    labels = sorted(txt.get_text() for txt in ax.texts if txt.get_gid() == "edge label")
+    assert labels == ["0.25", "0.75", "1/3", "2/3"]
+    corners = {a.get_gid(): len(a.get_marker().vertices) for a in ax.lines if str(a.get_gid()).startswith("node ")}
+    assert corners["node ()"] == 4 and corners["node (0, 0)"] == 4  # ▲ (a closed triangle), ▼
+    assert corners["node (0,)"] == corners["node (1,)"] > 8        # ○
+
+
+def test_multiplayer_nodes_are_coloured_by_player_with_a_key():
+    t = random_tree(2, 2, seed=3, players=3)
+    ax = draw(t)
+    colours = {a.get_gid(): a.get_markerfacecolor() for a in ax.lines if str(a.get_gid()).startswith("node ")}
+    assert colours["node ()"] != colours["node (0,)"] != colours["node (0, 0)"]
+    assert colours["node (0,)"] == colours["node (1,)"]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["P0", "P1", "P2"]
+    assert all(txt.get_text().startswith("(") for txt in ax.texts if str(txt.get_gid()).startswith("value"))
+
+
+def test_actions_and_intervals(two_ply):
+    ax = draw(two_ply, intervals=True, actions=True)
+    values = {txt.get_gid(): txt.get_text() for txt in ax.texts if str(txt.get_gid()).startswith("value")}
+    assert values["value (1,)"] == "[−∞, 2]" and values["value (0,)"] == "[3, 3]"
+    assert sorted(txt.get_text() for txt in ax.texts if txt.get_gid() == "edge label") == ["0"] * 4 + ["1"] * 4 + ["2"] * 4
+
+
+def test_boards_are_square_insets_at_the_nodes():
+    r = alphabeta(Boxes(), trace=True)
+    ax = draw(r)
+    boards = [a for a in ax.child_axes if str(a.get_gid()).startswith("board ")]
+    assert len(boards) == ax.advsearch_scene.number_of_nodes() == 7
+    ax.figure.canvas.draw()
+    boxes = [b.get_window_extent() for b in boards]
+    assert all(math.isclose(b.width, b.height, rel_tol=0.02) for b in boxes)
+    assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    assert all(b.patches for b in boards[1:])  # the game drew something on every board below the root
+    assert layout_problems(ax.figure) == []
+    assert not draw(r, boards=False).child_axes
+
+
+def test_a_current_board_is_ringed_and_framed():
+    r = alphabeta(Boxes(), trace=True)
+    for k in (2, 5):
+        ax = draw(r, step=k, boards=True)
+        assert gids(ax, "current ") == [f"current {r.trace[k].path!r}"]
+        assert gids(ax, "highlight ") == [f"highlight {r.trace[k].path!r}"]
+        plt.close(ax.figure)
+
+
+def test_boards_by_default_only_for_small_trees():
+    assert draw(alphabeta(Boxes(), trace=True)).child_axes
+    assert not draw(examples.two_ply()).child_axes  # a Tree has no draw_state
+    fig, ax = plt.subplots(figsize=(2, 1.5))     # too small for boards and readable text
+    assert not draw(alphabeta(Boxes(), trace=True), ax=ax).child_axes
+    assert draw(alphabeta(Boxes(), trace=True), ax=ax, boards=True).child_axes
+
+
+# ------------------------------------------------------------------ readability
+
+
+@pytest.mark.parametrize("name, make", [
+    ("two-ply, everything", lambda: draw(alphabeta(examples.two_ply(), trace=True), bounds=True, intervals=True,
+                                         actions=True)),
+    ("uneven, cut", lambda: draw(alphabeta(random_tree((1, 4), 4, seed=11), trace=True), max_children=2,
+                                 bounds=True)),
+    ("random with pruning", lambda: draw(alphabeta(random_tree((2, 3), 4, seed=3), trace=True), bounds=True)),
+    ("chance", lambda: draw(random_tree((1, 3), 2, seed=4, chance=True), actions=True)),
+    ("four players", lambda: draw(random_tree((1, 3), 3, seed=2, players=4, labels=True))),
+    ("a chain", lambda: draw(parse("A[B[C[D[1 2]]]]"), title="a chain")),
+    ("a single leaf", lambda: draw(tree(5))),
+    ("frames", lambda: draw_frames(alphabeta(examples.two_ply(), trace=True), bounds=True, intervals=True)),
+])
+def test_no_text_overlaps_or_leaves_the_figure(name, make):
+    drawn = make()
+    assert layout_problems(getattr(drawn, "figure", drawn)) == []
+
+
+def test_small_trees_get_slide_sized_text_and_big_trees_smaller():
+    small = draw(examples.two_ply())
+    assert small.advsearch_font == 14.0
+    assert 4 <= small.figure.get_figwidth() <= 8
+    big = draw(alphabeta(random_tree(2, 7, seed=1), trace=True))
+    assert big.advsearch_font < 7
+    assert tuple(big.figure.get_size_inches()) <= (16, 9)
+    assert layout_problems(big.figure) == []
+
+
+def test_a_thousand_nodes_are_drawn_as_a_few_artists():
+    r = alphabeta(random_tree(3, 6, seed=1), trace=True)
+    ax = draw(r)
+    assert ax.advsearch_scene.number_of_nodes() == 1093 > BATCH_ABOVE
+    assert len(ax.get_children()) < 40
+    (pruned,) = [a for a in ax.collections if a.get_gid() == "edges pruned"]
+    (cuts,) = [a for a in ax.collections if a.get_gid() == "cuts"]
+    assert len(pruned.get_segments()) == len(expected_pruned(r.trace)) == len(cuts.get_segments()) / 2
+
+
+def test_drawing_into_given_axes_fills_them(two_ply):
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
+    assert draw(two_ply, ax=right) is right
+    assert not left.lines and right.lines
+    assert layout_problems(fig) == []
+
+
+# ------------------------------------------------------------------ errors
+
+
+def test_bad_input_raises_a_clear_error(two_ply):
+    with pytest.raises(ValueError, match="trace=True"):
+        draw(alphabeta(examples.two_ply()))
+    with pytest.raises(ValueError, match="step must be in 0..25"):
+        draw(two_ply, step=26)
+    with pytest.raises(TypeError, match="not str"):
+        draw("A[B[1 2]]")
+    with pytest.raises(ValueError, match="max_children must be a whole number >= 1"):
+        draw(two_ply, max_children=0)
+    with pytest.raises(ValueError, match="step needs a search"):
+        draw(examples.two_ply(), step=1)
+    with pytest.raises(TypeError, match="unknown style option 'colour'"):
+        draw(two_ply, colour="red")
+    with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
+        draw(two_ply, ax="left")
+    with pytest.raises(ValueError, match="draw_state"):
+        draw(two_ply, boards=True)
+    with pytest.raises(ValueError, match="size"):
+        draw(two_ply, ax=plt.figure().add_subplot(), size=(4, 3))
+
+
+def test_bad_frames_raise_a_clear_error(two_ply):
+    with pytest.raises(TypeError, match="SearchResult"):
+        draw_frames(examples.two_ply())
+    with pytest.raises(ValueError, match="trace=True"):
+        draw_frames(minimax(examples.two_ply()))
+    with pytest.raises(ValueError, match="not an event"):
+        draw_frames(two_ply, steps=[0, 99])
+    with pytest.raises(ValueError, match="empty"):
+        draw_frames(two_ply, steps=[])
+    with pytest.raises(ValueError, match="ncols"):
+        draw_frames(two_ply, ncols=0)
+    with pytest.raises(TypeError, match="title"):
+        draw_frames(two_ply, title="mine")
+
+
+# ------------------------------------------------------------------ frames
+
+
+def test_frames_are_lettered_and_narrated(two_ply):
+    fig = draw_frames(two_ply, steps=[3, 13, -1])
+    assert [ax.get_title() for ax in fig.axes] == ["(a)", "(b)", "(c)"]
+    captions = [t.get_text().replace("\n", " ") for t in fig.texts]
+    narration = two_ply.trace.narrate()
+    assert captions == [narration[3], narration[13], narration[25]]
+    assert len({ax.advsearch_font for ax in fig.axes}) == 1  # one font size for every panel
+
+
+def test_default_frames_spread_over_the_search_and_end_with_it(two_ply):
+    fig = draw_frames(two_ply, captions=False)
+    steps = [ax.advsearch_scene.graph["step"] for ax in fig.axes]
+    assert len(steps) == 6 and steps[0] == 0 and steps[-1] == len(two_ply.trace) - 1
+    assert not fig.texts
+
+
+def test_frames_fall_back_to_plain_captions_without_narration(two_ply, monkeypatch):
+    monkeypatch.delattr(Trace, "narrate")
+    fig = draw_frames(two_ply, steps=[0, 2])
+    assert [t.get_text() for t in fig.texts] == ["step 0: enter at []", "step 2: leaf at [0, 0]"]
+
+
+# ------------------------------------------------------------------ export and determinism
+
+
+@pytest.mark.parametrize("fmt", ["png", "svg", "pdf"])
+def test_figures_save_in_every_format(two_ply, tmp_path, fmt):
+    ax = draw(two_ply, bounds=True, step=14)
+    path = tmp_path / f"tree.{fmt}"
+    ax.figure.savefig(path)
+    data = path.read_bytes()
+    assert len(data) > 1000
+    assert data.startswith({"png": b"\x89PNG", "svg": b"<?xml", "pdf": b"%PDF"}[fmt])
+    if fmt == "svg":
+        ids = {e.get("id") for e in ET.fromstring(data).iter()}
+        assert "edge (1,) -> (1, 1) pruned" in ids
+
+
+def test_drawing_is_deterministic(two_ply, tmp_path):
+    pictures = []
+    for i in range(2):
+        ax = draw(two_ply, bounds=True, actions=True)
+        ax.figure.savefig(tmp_path / f"{i}.png")
+        pictures.append((tmp_path / f"{i}.png").read_bytes())
+    assert pictures[0] == pictures[1]
+
+
+# ------------------------------------------------------------------ canonical figures
+
+
+@pytest.mark.mpl_image_compare(filename="two_ply_alphabeta_bounds.png", **IMAGES)
+def test_image_two_ply_alphabeta_with_bounds(two_ply):
+    return draw(two_ply, bounds=True).figure
+
+
+@pytest.mark.mpl_image_compare(filename="chance_tree.png", **IMAGES)
+def test_image_chance_tree():
+    t = tree([chance((Fraction(1, 2), [3, 12]), (Fraction(1, 2), [2, 4])),
+              chance((Fraction(1, 4), [14, 5]), (Fraction(3, 4), [2, 8]))], labels=True)
+    return draw(t, title="MAX, chance, MIN").figure
+
+
+@pytest.mark.mpl_image_compare(filename="three_players.png", **IMAGES)
+def test_image_three_player_tree():
+    t = tree([[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)], [(5, 1, 1), (1, 5, 2)]], labels=True)
+    return draw(t).figure
+
+
+@pytest.mark.mpl_image_compare(filename="tictactoe_boards.png", **IMAGES)
+def test_image_tictactoe_partial_tree_with_boards():
+    if not hasattr(TicTacToe, "draw_state"):
+        pytest.skip("TicTacToe.draw_state is not there yet")
+    game = TicTacToe()
+    r = alphabeta(game, game.state("X.O/.X./O.."), trace=True)
+    return draw(r, max_depth=2, max_children=3).figure
+
+
+@pytest.mark.mpl_image_compare(filename="two_ply_frames.png", **IMAGES)
+def test_image_two_ply_frames_a_to_f(two_ply):
+    # The lecture's frames: (a) B ≤ 3, (b) B still ≤ 3 after 12, (c) B = 3, A ≥ 3,
+    # (d) C ≤ 2 prunes, (e) D ≤ 14, (f) the finished search.
+    return draw_frames(two_ply, steps=[3, 5, 9, 13, 18, 25], intervals=True)

@@ -1,0 +1,344 @@
+"""The stepper: StepperModel's logic, and the ipywidgets Stepper built on it."""
+
+import base64
+import subprocess
+import sys
+import time
+import types
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from advsearch import alphabeta, examples, minimax
+from advsearch.drawing.stepper import StepperModel
+from advsearch.result import Trace
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+def result():
+    return alphabeta(examples.two_ply(), trace=True)
+
+
+# --- StepperModel ---
+
+
+def test_model_over_a_result_or_its_trace(result):
+    for source in (result, result.trace):
+        m = StepperModel(source)
+        assert (m.index, m.step, m.count) == (0, 0, len(result.trace)) == (0, 0, 26)
+        assert m.event is result.trace[0]
+        assert m.caption == "step 1 of 26"
+
+
+def test_model_needs_a_trace():
+    untraced = alphabeta(examples.two_ply())
+    with pytest.raises(ValueError, match="no trace.*trace=True"):
+        StepperModel(untraced)
+    with pytest.raises(ValueError, match="no events"):
+        StepperModel(Trace(examples.two_ply(), (), "minimax"))
+    with pytest.raises(TypeError, match="SearchResult with a trace, or a Trace, not Tree"):
+        StepperModel(examples.two_ply())
+
+
+def test_model_narrates_each_step(result):
+    m = StepperModel(result)
+    lines = result.trace.narrate()
+    for i in range(m.count):
+        m.go(i)
+        assert m.text == lines[m.step]
+    assert "pruned" in lines[13] and m.go(13) == 13 and m.text == lines[13]
+
+
+def test_model_falls_back_when_a_trace_cannot_narrate(result):
+    class Mute(Trace):
+        narrate = None
+
+    trace = Mute(result.trace.game, result.trace.root, "alphabeta", result.trace)
+    m = StepperModel(trace)
+    m.go(2)
+    assert m.text == "step 2: leaf at (0, 0)"
+
+
+def test_model_moves_and_clamps(result):
+    m = StepperModel(result)
+    assert m.at_start and not m.at_end
+    assert m.back() == 0                       # stays at the start
+    assert m.next() == 1 and m.next() == 2 and m.back() == 1
+    assert m.last() == 25 and m.at_end and m.caption == "step 26 of 26"
+    assert m.next() == 25                      # stays at the end
+    assert m.first() == 0
+    assert m.go(-5) == 0 and m.go(1000) == 25 and m.go(7) == 7
+    assert m.step == 7 and m.event is result.trace[7]
+
+
+@pytest.mark.parametrize("bad", ["3", 2.0, None, True, [1]])
+def test_model_go_needs_a_whole_number(result, bad):
+    m = StepperModel(result)
+    with pytest.raises(ValueError, match="whole number"):
+        m.go(bad)
+    assert m.index == 0
+
+
+def test_model_over_chosen_steps(result):
+    chosen = [k for k, e in enumerate(result.trace) if e.kind in ("prune", "exit")]
+    m = StepperModel(result, steps=chosen)
+    assert m.count == len(chosen)
+    shown = []
+    for i in range(m.count):
+        m.go(i)
+        shown.append(m.step)
+    assert shown == chosen
+    assert m.caption == f"step {m.count} of {m.count}"
+    m = StepperModel(result, steps=[-1, 0, 5])
+    assert m.steps == (25, 0, 5) and m.step == 25
+
+
+@pytest.mark.parametrize("steps, message", [
+    ([], "empty"),
+    ([0, 26], "not an event"),
+    ([-27], "not an event"),
+    ([0, 1.5], "whole number"),
+    ("012", "sequence"),
+])
+def test_model_rejects_bad_steps(result, steps, message):
+    with pytest.raises(ValueError, match=message):
+        StepperModel(result, steps=steps)
+
+
+def test_model_play_tick_pause(result):
+    m = StepperModel(result, steps=[0, 1, 2, 3])
+    assert not m.playing and m.tick() is False and m.index == 0
+    m.play()
+    assert m.playing
+    assert m.tick() and m.index == 1
+    m.pause()
+    assert not m.playing and m.tick() is False and m.index == 1
+    m.play()
+    assert [m.tick(), m.tick()] == [True, True] and m.index == 3
+    assert not m.playing                       # stopped at the end
+    assert m.tick() is False and m.index == 3
+    m.play()                                   # play from the end starts over
+    assert m.playing and m.index == 0
+
+
+def test_model_with_one_frame_never_plays(result):
+    m = StepperModel(result, steps=[4])
+    m.play()
+    assert not m.playing and m.at_start and m.at_end and m.tick() is False
+
+
+def test_model_playing_is_settable(result):
+    m = StepperModel(result)
+    m.playing = 1
+    assert m.playing is True
+
+
+moves = st.one_of(
+    st.sampled_from(["next", "back", "first", "last", "play", "pause", "tick"]),
+    st.integers(min_value=-40, max_value=40),
+)
+
+
+@given(ops=st.lists(moves, max_size=60), size=st.integers(min_value=1, max_value=26))
+def test_model_index_stays_in_range(ops, size):
+    r = minimax(examples.two_ply(), trace=True)
+    steps = list(range(26))[-size:]
+    m = StepperModel(r, steps=steps)
+    expected = 0
+    for op in ops:
+        if isinstance(op, int):
+            m.go(op)
+            expected = min(max(op, 0), size - 1)
+        elif op == "tick":
+            was = m.playing
+            m.tick()
+            if was:
+                expected = min(expected + 1, size - 1)
+        else:
+            getattr(m, op)()
+            expected = {"next": min(expected + 1, size - 1), "back": max(expected - 1, 0), "first": 0,
+                        "last": size - 1, "play": 0 if expected == size - 1 else expected}.get(op, expected)
+        assert 0 <= m.index < m.count == size
+        assert m.index == expected
+        assert m.step == steps[m.index]
+        assert m.at_end == (m.index == size - 1)
+        assert m.caption == f"step {m.index + 1} of {size}"
+        if m.at_end:
+            assert not (m.playing and op == "tick")
+
+
+# --- The ipywidgets Stepper ---
+
+
+def test_importing_widgets_does_not_import_ipywidgets():
+    code = "import sys, advsearch.widgets; print('ipywidgets' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False"]
+
+
+@pytest.fixture
+def fake_draw(monkeypatch):
+    """Stand in for advsearch.drawing.mpl.draw, recording every call."""
+    calls = []
+
+    def draw(x, ax=None, *, step=None, size=None, **style):
+        calls.append((x, ax, step, dict(style, size=size) if size else style))
+        if ax is None:                        # like draw: a new figure, sized for the tree
+            from matplotlib.figure import Figure
+
+            ax = Figure(figsize=size or (4, 3)).add_axes((0, 0, 1, 1))
+        ax.plot([0, 1], [0, step or 0])
+        return ax
+
+    module = types.ModuleType("advsearch.drawing.mpl")
+    module.draw = draw
+    monkeypatch.setitem(sys.modules, "advsearch.drawing.mpl", module)
+    return calls
+
+
+@pytest.fixture
+def stepper(result, fake_draw):
+    pytest.importorskip("ipywidgets")
+    from advsearch.widgets import Stepper
+
+    return Stepper(result, max_depth=2)
+
+
+def frame_png(stepper):
+    (output,) = stepper.output.outputs
+    return base64.b64decode(output["data"]["image/png"])
+
+
+def test_stepper_builds_and_draws_the_first_frame(stepper, result, fake_draw):
+    assert stepper.caption == "step 1 of 26"
+    assert stepper.slider.value == stepper.play.value == 1
+    assert stepper.slider.max == stepper.play.max == 26
+    assert stepper.back_button.disabled and not stepper.forward_button.disabled
+    assert "step 1 of 26" in stepper.narration.value
+    assert "Enter A (MAX)" in stepper.narration.value
+    assert frame_png(stepper).startswith(PNG_MAGIC)
+    ((x, ax, step, style),) = fake_draw
+    assert x is result and step == 0 and style == {"max_depth": 2}
+    assert ax is None and stepper._ax is not None                 # the first frame makes the figure
+
+
+def test_stepper_buttons_move_the_model(stepper, result, fake_draw):
+    lines = result.trace.narrate()
+    stepper.forward_button.click()
+    assert stepper.model.index == 1 and stepper.slider.value == stepper.play.value == 2
+    assert lines[1] in stepper.narration.value.replace("&#x27;", "'")
+    assert not stepper.back_button.disabled
+    stepper.forward_button.click()
+    stepper.back_button.click()
+    assert stepper.model.index == 1
+    assert [call[2] for call in fake_draw] == [0, 1, 2]          # step 1 again came from the cache
+    assert [call[1] for call in fake_draw[1:]] == [stepper._ax] * 2   # later frames reuse its axes
+
+
+def test_stepper_follows_the_slider_and_play(stepper, result):
+    stepper.slider.value = 14
+    assert stepper.model.index == 13 and stepper.play.value == 14
+    assert "pruned" in stepper.narration.value
+    stepper.play.value = 26                                       # the Play control reached the end
+    assert stepper.model.at_end and stepper.slider.value == 26 and stepper.forward_button.disabled
+    stepper.play.playing = True
+    assert stepper.model.playing
+    stepper.play.playing = False
+    assert not stepper.model.playing
+
+
+def test_stepper_methods_and_escaping(stepper):
+    assert stepper.last() == 25 and stepper.first() == 0 and stepper.go(3) == 3 and stepper.next() == 4
+    assert stepper.back() == 3
+    with pytest.raises(ValueError, match="whole number"):
+        stepper.go("end")
+    assert "<script" not in stepper.narration.value
+
+
+def test_stepper_over_chosen_steps(result, fake_draw):
+    pytest.importorskip("ipywidgets")
+    from advsearch.widgets import Stepper
+
+    s = Stepper(result, steps=[13, 25])
+    assert s.slider.max == 2 and s.model.step == 13
+    s.forward_button.click()
+    assert [call[2] for call in fake_draw] == [13, 25]
+
+
+def test_stepper_static_fallback(stepper, result):
+    stepper.go(13)
+    bundle = stepper._repr_mimebundle_()
+    assert base64.b64decode(bundle["image/png"]).startswith(PNG_MAGIC)
+    assert bundle["text/plain"] == f"Stepper: step 14 of 26 — {result.trace.narrate()[13]}"
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == stepper.widget.model_id
+    assert repr(stepper) == bundle["text/plain"]
+
+
+def test_stepper_plain_text_is_deterministic(result, fake_draw):
+    pytest.importorskip("ipywidgets")
+    from advsearch.widgets import Stepper
+
+    texts = [Stepper(alphabeta(examples.two_ply(), trace=True))._repr_mimebundle_()["text/plain"] for _ in range(2)]
+    assert texts[0] == texts[1] == "Stepper: step 1 of 26 — Enter A (MAX) with α = −∞, β = +∞."
+
+
+def test_stepper_needs_a_trace(fake_draw):
+    pytest.importorskip("ipywidgets")
+    from advsearch.widgets import Stepper
+
+    with pytest.raises(ValueError, match="trace=True"):
+        Stepper(alphabeta(examples.two_ply()))
+
+
+# --- With the real drawing (skipped until advsearch.drawing.mpl exists) ---
+
+
+def real_draw():
+    pytest.importorskip("ipywidgets")
+    return pytest.importorskip("advsearch.drawing.mpl")
+
+
+def test_stepper_with_real_draw(result):
+    real_draw()
+    from advsearch.widgets import Stepper
+
+    s = Stepper(result)
+    assert frame_png(s).startswith(PNG_MAGIC)
+    s.forward_button.click()
+    assert frame_png(s).startswith(PNG_MAGIC)
+    assert base64.b64decode(s._repr_mimebundle_()["image/png"]).startswith(PNG_MAGIC)
+
+
+def test_stepper_redraws_quickly(result):
+    real_draw()
+    from advsearch.widgets import Stepper
+
+    s = Stepper(result)
+    start = time.perf_counter()
+    for _ in range(5):
+        s.next()
+    assert (time.perf_counter() - start) / 5 < 0.3
+
+
+def test_stepper_figure_size(result, fake_draw):
+    pytest.importorskip("ipywidgets")
+    from advsearch.widgets import Stepper
+
+    assert tuple(Stepper(result, figsize=(5, 2))._figure.get_size_inches()) == (5, 2)
+    s = Stepper(result, size=(3, 2))                   # draw's name for it works too
+    s.next()
+    assert tuple(s._figure.get_size_inches()) == (3, 2)
+    assert fake_draw[-2][3] == {"size": (3, 2)} and fake_draw[-1][3] == {}   # only the first frame sizes
+
+
+def test_stepper_over_a_game_with_boards():
+    real_draw()
+    from advsearch import Grundy
+    from advsearch.widgets import Stepper
+
+    s = Stepper(minimax(Grundy(5), trace=True))
+    s.last()
+    assert frame_png(s).startswith(PNG_MAGIC)
