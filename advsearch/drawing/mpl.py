@@ -47,6 +47,7 @@ from matplotlib.textpath import text_to_path
 from ..game import CHANCE, MIN, player_name
 from .layout import tidy_layout
 from .scene import PLAYER_COLOURS, value_text
+from .scene import preorder
 from .scene import scene as make_scene
 
 __all__ = ["draw", "draw_frames", "OKABE_ITO"]
@@ -349,13 +350,6 @@ _TRIANGLE_TEXT_AT, _INSIDE_MARGIN = 0.32, 0.12
 # ------------------------------------------------------------------ edges
 
 
-def _preorder(graph) -> list:
-    order, stack = [], [()]
-    while stack:
-        node = stack.pop()
-        order.append(node)
-        stack.extend(reversed(graph.nodes[node]["children"]))
-    return order
 
 
 def _edge_text(data, full: bool, actions: bool) -> str:
@@ -775,7 +769,7 @@ def _draw_edges(ax, graph, pos, looks, geo, st, texts, batch):
     base = st["linewidth"] or _line_width(geo)
     cut_look = dict(color="0.15", linewidth=base * 1.6, zorder=4)
     lines = _Lines(ax, batch)
-    for parent in _preorder(graph):
+    for parent in preorder(graph):
         for child in graph.nodes[parent]["children"]:
             kind = _edge_kind(graph, parent, child)
             colour, factor, dashes = _EDGE_LOOK[kind]
@@ -859,7 +853,7 @@ def _marker(look: _Look) -> MarkerStyle:
 def _draw_nodes(ax, graph, pos, looks, geo, st, batch):
     width = _line_width(geo)
     groups = {}
-    for node in _preorder(graph):
+    for node in preorder(graph):
         look, data = looks[node], graph.nodes[node]
         if data["current"]:
             _ring(ax, node, look, pos, geo, st)
@@ -896,7 +890,7 @@ def _ring(ax, node, look, pos, geo, st):
 
 
 def _draw_texts(ax, graph, pos, looks, geo, st):
-    for node in _preorder(graph):
+    for node in preorder(graph):
         look, data = looks[node], graph.nodes[node]
         _, _, ink = _ink(graph, data, st)
         x, y = pos[node]
@@ -960,7 +954,7 @@ def _draw_boards(ax, graph, pos, looks, geo, st):
     """Each node's state drawn by the game, on a square inset axes centred on the node."""
     game = graph.graph["game"]
     w, h = geo.dx(BOARD), geo.dy(BOARD)
-    for node in _preorder(graph):
+    for node in preorder(graph):
         data = graph.nodes[node]
         if looks[node].shape == "more" or data["state"] is None:
             continue

@@ -42,7 +42,7 @@ import networkx as nx
 from ..game import CHANCE
 from ..result import SearchResult, Trace, format_number as _number
 
-__all__ = ["scene", "MORE", "PLAYER_COLOURS", "value_text"]
+__all__ = ["scene", "MORE", "PLAYER_COLOURS", "preorder", "value_text"]
 
 #: The last element of the path of a placeholder node that stands for hidden children.
 MORE = "…"
@@ -114,6 +114,16 @@ def scene(x, *, step=None, max_depth=None, max_children=None, unvisited=True) ->
         raise TypeError(f"draw a Tree, a SearchResult or a Trace, not {type(x).__name__}")
     _order_children(graph)
     return _cut(graph, max_depth, max_children)
+
+
+def preorder(graph) -> list:
+    """The scene's nodes from the root down, each node's children in drawing order."""
+    order, stack = [], [()]
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        stack.extend(reversed(graph.nodes[node]["children"]))
+    return order
 
 
 def _defaults(graph):

@@ -33,6 +33,7 @@ from fractions import Fraction
 
 from ..game import CHANCE, MIN, player_name
 from .layout import tidy_layout
+from .scene import preorder
 from .scene import scene as make_scene
 from .scene import PLAYER_COLOURS as SCENE_COLOURS
 from .scene import value_text
@@ -257,14 +258,6 @@ class _Space:
 # ------------------------------------------------------------------ scene nodes
 
 
-def _preorder(graph) -> list:
-    """The scene's nodes from the root down, children in drawing order."""
-    order, stack = [], [()]
-    while stack:
-        node = stack.pop()
-        order.append(node)
-        stack.extend(reversed(graph.nodes[node]["children"]))
-    return order
 
 
 def _kind(graph, node) -> str:
@@ -415,7 +408,7 @@ class _Picture:
     def __init__(self, graph, pos, *, bounds, intervals, actions):
         self.graph, self.pos = graph, pos
         self.bounds, self.intervals, self.actions = bounds, intervals, actions
-        self.order = _preorder(graph)
+        self.order = preorder(graph)
         self.kinds = {node: _kind(graph, node) for node in self.order}
         self.edges = [(parent, child) for parent in self.order for child in graph.nodes[parent]["children"]]
         self.values = {node: self._value(node) for node in self.order}

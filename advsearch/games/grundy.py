@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..game import MAX, MIN, Game, GameError, IllegalMoveError, player_name
+from .boards import board_card
 from .nim import check_first
 
 __all__ = ["Grundy", "GrundyState"]
@@ -116,10 +117,10 @@ class Grundy(Game):
         """
         from matplotlib.patches import FancyBboxPatch, Rectangle
 
-        from .nim import _MARGIN, _TOKEN, _TOKEN_EDGE, _board_card
+        from .nim import _MARGIN, _TOKEN, _TOKEN_EDGE
 
         heaps = state.heaps
-        _board_card(ax)
+        board_card(ax)
         span = 1 - 2 * _MARGIN
         unit = span / max(self.n, max(heaps, default=0), 1)
         column = min(span / max(len(heaps), 1), 0.26)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..game import MAX, MIN, Game, GameError, IllegalMoveError, player_name
+from .boards import board_card
 
 __all__ = ["Nim", "NimState"]
 
@@ -121,7 +122,7 @@ class Nim(Game):
         from matplotlib.patches import FancyBboxPatch
 
         heaps = state.heaps
-        _board_card(ax)
+        board_card(ax)
         widest = max(max(self.heaps), max(heaps, default=0), 1)
         gaps = (widest - 1) // 5                 # half a pitch of space after every fifth stick
         span = 1 - 2 * _MARGIN
@@ -148,18 +149,3 @@ _MARGIN = 0.1
 _TOKEN, _TOKEN_EDGE, _SLOT = "#e39b2d", "#8a5410", "#ebe7dc"
 
 
-def _board_card(ax, face="#fbfaf5", edge="#9a9a9a"):
-    """Make ``ax`` a blank [0, 1] square, axes off, with a light rounded card to draw a board on.
-
-    Boards add their shapes with ``add_artist`` rather than ``add_patch``: the
-    limits are fixed, so the data-limit bookkeeping of ``add_patch`` would only
-    cost time, several times the drawing itself when a tree shows many boards.
-    """
-    from matplotlib.patches import FancyBboxPatch
-
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1)
-    ax.set_aspect("equal")
-    ax.set_axis_off()
-    ax.add_artist(FancyBboxPatch((0.015, 0.015), 0.97, 0.97, boxstyle="round,pad=0,rounding_size=0.07",
-                                 facecolor=face, edgecolor=edge, linewidth=0.8, zorder=0))

@@ -26,6 +26,7 @@ Speed
 from __future__ import annotations
 
 from ..game import MAX, MIN, Game, GameError, IllegalMoveError
+from .boards import board_card
 
 __all__ = ["TicTacToe"]
 
@@ -219,7 +220,7 @@ class TicTacToe(Game):
         cells = self.cells(state)
         if state not in _TERMINAL:
             raise GameError(f"{state!r} is not a legal tic-tac-toe position (see TicTacToe.state)")
-        _board_card(ax)
+        board_card(ax)
         margin = 0.09
         size = (1 - 2 * margin) / 3
 
@@ -262,18 +263,3 @@ _X_COLOUR, _O_COLOUR = "#c62828", "#1565c0"
 _GRID, _WIN_SHADE = "#5c5c5c", "#ffe08a"
 
 
-def _board_card(ax, face="#fbfaf5", edge="#9a9a9a"):
-    """Make ``ax`` a blank [0, 1] square, axes off, with a light rounded card to draw a board on.
-
-    Boards add their shapes with ``add_artist`` rather than ``add_patch``: the
-    limits are fixed, so the data-limit bookkeeping of ``add_patch`` would only
-    cost time, several times the drawing itself when a tree shows many boards.
-    """
-    from matplotlib.patches import FancyBboxPatch
-
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1)
-    ax.set_aspect("equal")
-    ax.set_axis_off()
-    ax.add_artist(FancyBboxPatch((0.015, 0.015), 0.97, 0.97, boxstyle="round,pad=0,rounding_size=0.07",
-                                 facecolor=face, edgecolor=edge, linewidth=0.8, zorder=0))
