@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .game import CHANCE, MAX, player_name
 
@@ -69,9 +69,8 @@ def format_number(x) -> str:
 EVENT_KINDS = ("enter", "leaf", "update", "prune", "exit")
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One step of a search, as recorded by ``trace=True``."""
+class Event(NamedTuple):
+    """One step of a search, as recorded by ``trace=True`` (immutable; cheap to make)."""
 
     kind: str
     path: tuple

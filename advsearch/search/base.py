@@ -72,12 +72,12 @@ class Recorder:
 
     def __init__(self, trace: Trace):
         self.events = trace
-        self.path: list = []
+        self.path: tuple = ()       # actions from the root to the current node
         self.open: list = []        # [lo, hi] of each entered node, innermost last
         self.last = (None, None)    # interval of the node that just returned
 
     def _emit(self, kind, state, player, value, alpha, beta, **more):
-        self.events.append(Event(kind, tuple(self.path), player, value, alpha, beta, state, **more))
+        self.events.append(Event(kind, self.path, player, value, alpha, beta, state, **more))
 
     def so_far(self, player) -> tuple:
         """The interval of the innermost open node while children may still follow."""
@@ -95,11 +95,11 @@ class Recorder:
 
     def down(self, action):
         """The search is about to visit the child reached by ``action``."""
-        self.path.append(action)
+        self.path += (action,)
 
     def update(self, state, player, child_value, v, alpha=None, beta=None):
         """The child just visited returned ``child_value``; the node now has ``v``."""
-        action = self.path.pop()
+        action, self.path = self.path[-1], self.path[:-1]
         node, (lo, hi) = self.open[-1], self.last
         pick = max if player == MAX else min
         node[0], node[1] = pick(node[0], lo), pick(node[1], hi)
