@@ -592,7 +592,7 @@ def _check_root(root, num_players: int):
                          "for a chance node at the root, make the spec itself chance(...)")
 
 
-def _spreadsheet_name(i: int) -> str:
+def spreadsheet_name(i: int) -> str:
     """0 -> 'A', 25 -> 'Z', 26 -> 'AA', 27 -> 'AB', ..."""
     name = ""
     i += 1
@@ -613,7 +613,7 @@ def _auto_label(root: _Draft):
         if d.children:
             inner.append(d)
             queue.extend(d.children)
-    names = (n for n in map(_spreadsheet_name, itertools.count()) if n not in used)
+    names = (n for n in map(spreadsheet_name, itertools.count()) if n not in used)
     for d in inner:
         if d.label is None:
             d.label = next(names)

@@ -392,12 +392,6 @@ def test_default_frames_spread_over_the_search_and_end_with_it(two_ply):
     assert not fig.texts
 
 
-def test_frames_fall_back_to_plain_captions_without_narration(two_ply, monkeypatch):
-    monkeypatch.delattr(Trace, "narrate")
-    fig = draw_frames(two_ply, steps=[0, 2])
-    assert [t.get_text() for t in fig.texts] == ["step 0: enter at []", "step 2: leaf at [0, 0]"]
-
-
 # ------------------------------------------------------------------ export and determinism
 
 

@@ -52,16 +52,6 @@ def test_model_narrates_each_step(result):
     assert "pruned" in lines[13] and m.go(13) == 13 and m.text == lines[13]
 
 
-def test_model_falls_back_when_a_trace_cannot_narrate(result):
-    class Mute(Trace):
-        narrate = None
-
-    trace = Mute(result.trace.game, result.trace.root, "alphabeta", result.trace)
-    m = StepperModel(trace)
-    m.go(2)
-    assert m.text == "step 2: leaf at (0, 0)"
-
-
 def test_model_moves_and_clamps(result):
     m = StepperModel(result)
     assert m.at_start and not m.at_end

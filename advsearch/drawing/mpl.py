@@ -45,6 +45,7 @@ from matplotlib.patches import Rectangle
 from matplotlib.textpath import text_to_path
 
 from ..game import CHANCE, MIN, player_name
+from ..trees import spreadsheet_name
 from .layout import tidy_layout
 from .scene import PLAYER_COLOURS, value_text
 from .scene import preorder
@@ -1042,7 +1043,7 @@ def draw_frames(x, steps=None, ncols=3, *, captions=True, **draw_kwargs):
     if isinstance(ncols, bool) or not isinstance(ncols, int) or ncols < 1:
         raise ValueError(f"ncols must be a whole number >= 1, not {ncols!r}")
     steps = _chosen_steps(len(trace), steps)
-    narration = _narration(trace) if captions else None
+    narration = trace.narrate() if captions else None
     ncols = min(ncols, len(steps))
     nrows = math.ceil(len(steps) / ncols)
     options = {k: draw_kwargs.get(k, default) for k, default in _PICTURE_OPTIONS.items()}
@@ -1068,7 +1069,7 @@ def draw_frames(x, steps=None, ncols=3, *, captions=True, **draw_kwargs):
     font = min(_fit(ax, _picture(x, k, **options), limit)[0].font for ax, k in zip(panels, steps))
     for i, (ax, k) in enumerate(zip(panels, steps)):
         draw(x, ax=ax, step=k, **{**draw_kwargs, "fontsize": font})
-        ax.set_title(f"({_letters(i)})", fontsize=11)
+        ax.set_title(f"({spreadsheet_name(i).lower()})", fontsize=11)
     return fig
 
 
@@ -1096,23 +1097,6 @@ def _chosen_steps(n: int, steps) -> list:
     if not chosen:
         raise ValueError("steps is empty: choose at least one event to show")
     return chosen
-
-
-def _narration(trace) -> list:
-    narrate = getattr(trace, "narrate", None)
-    if callable(narrate):
-        return list(narrate())
-    return [f"step {k}: {e.kind} at {list(e.path)}" for k, e in enumerate(trace)]
-
-
-def _letters(i: int) -> str:
-    """a, b, ..., z, aa, ab, ..."""
-    out = ""
-    i += 1
-    while i:
-        i, r = divmod(i - 1, 26)
-        out = chr(ord("a") + r) + out
-    return out
 
 
 def _panel_size(pic: _Picture, ncols: int) -> tuple:

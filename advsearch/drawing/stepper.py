@@ -14,21 +14,17 @@ from __future__ import annotations
 
 import operator
 
-from ..result import SearchResult, Trace
+from ..result import Trace
+from .frames import trace_of
 
 __all__ = ["StepperModel"]
 
 
 def _trace_of(result) -> Trace:
-    if isinstance(result, SearchResult):
-        if result.trace is None:
-            raise ValueError("this SearchResult has no trace to step through: search again with trace=True")
-        result = result.trace
-    if not isinstance(result, Trace):
-        raise TypeError(f"step through a SearchResult with a trace, or a Trace, not {type(result).__name__}")
-    if not len(result):
+    trace = trace_of(result)
+    if not len(trace):
         raise ValueError("this trace has no events to step through")
-    return result
+    return trace
 
 
 def _whole_number(i, name):
@@ -138,12 +134,8 @@ class StepperModel:
     def text(self) -> str:
         """The sentence that narrates the current step."""
         if self._narration is None:
-            narrate = getattr(self.trace, "narrate", None)
-            self._narration = list(narrate()) if narrate is not None else None
-        if self._narration is not None and len(self._narration) == len(self.trace):
-            return self._narration[self.step]
-        e = self.event       # a trace that cannot narrate itself: say what happens where
-        return f"step {self.step}: {e.kind} at {e.path}"
+            self._narration = self.trace.narrate()
+        return self._narration[self.step]
 
     @property
     def caption(self) -> str:
