@@ -255,7 +255,7 @@ class Trace(list):
             how = ""
         return f"{who} returns {f(e.value)}{how}."
 
-    def to_networkx(self, unvisited: bool = True, max_nodes: int = 10_000):
+    def to_networkx(self, unvisited: bool = True, max_nodes: int = 10_000, max_depth: int | None = None):
         """The searched tree as a ``networkx.DiGraph`` keyed by path.
 
         Node attributes: ``status`` ("visited", "pruned" for a child cut off
@@ -263,7 +263,10 @@ class Trace(list):
         ``value`` and ``bound`` (visited nodes), ``state`` and, when the game
         names its states, ``label``.  Edges carry the ``action``.  With
         ``unvisited=True`` the subtrees under pruned children are expanded
-        from the game as well, up to ``max_nodes`` nodes in all.
+        from the game as well, down to the search's depth limit and up to
+        ``max_nodes`` nodes in all.  ``max_depth`` keeps only the nodes that
+        many plies from the root (a picture of the top of a big search need
+        not build the whole tree).
         """
         import networkx as nx
 
@@ -281,8 +284,11 @@ class Trace(list):
                 chance_odds = dict(game.chance_outcomes(parent["state"])) if parent["player"] == CHANCE else {}
                 graph.add_edge(path[:-1], path, action=path[-1], probability=chance_odds.get(path[-1]))
 
+        deep = (lambda path: False) if max_depth is None else (lambda path: len(path) > max_depth)
         states = {(): self.root}
         for e in self:
+            if deep(e.path):
+                continue
             if e.kind in ("enter", "leaf") and e.path not in graph:
                 states[e.path] = e.state
                 add(e.path, e.state, "visited")
@@ -290,14 +296,15 @@ class Trace(list):
                 graph.nodes[e.path].update(value=e.value, bound=e.bound)
         frontier = []
         for e in self:
-            if e.kind == "prune":
+            if e.kind == "prune" and not deep(e.path + (None,)):
                 for a in e.pruned:
                     child = game.result(states[e.path], a)
                     add(e.path + (a,), child, "pruned")
                     frontier.append((e.path + (a,), child))
         while unvisited and frontier and graph.number_of_nodes() < max_nodes:
             path, state = frontier.pop(0)
-            if game.is_terminal(state) or (self.depth is not None and len(path) >= self.depth):
+            if game.is_terminal(state) or (self.depth is not None and len(path) >= self.depth) \
+                    or deep(path + (None,)):
                 continue
             for a in game.actions(state):
                 child = game.result(state, a)

@@ -28,7 +28,7 @@ from advsearch.drawing.mpl import BATCH_ABOVE, DEFAULT_STYLE, draw, draw_frames 
 from advsearch.drawing.scene import MORE, scene  # noqa: E402
 from advsearch.result import Trace  # noqa: E402
 
-IMAGES = dict(baseline_dir="baseline", tolerance=5, style="default")
+IMAGES = dict(baseline_dir="baseline", tolerance=1, style="default")
 
 
 @pytest.fixture(autouse=True)

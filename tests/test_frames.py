@@ -72,6 +72,13 @@ def test_scene_at_each_step_follows_the_lecture_frames():
     assert texts[3] == "≤ 3" and texts[8] == "3"
     # the root is "≥ 3" once B has returned
     assert scene(r, step=9).nodes[()]["text"] == "≥ 3"
+    # frame (e): D, A's last child, is at most 14 after its first leaf, so A is
+    # already known to lie in [3, 14]; then D = 2 and A = 3 (frame (f))
+    e = scene(r, step=18)
+    assert e.nodes[()]["interval"] == (3, 14) and e.nodes[(2,)]["interval"] == (-math.inf, 14)
+    assert [texts[k] for k in (2, 6)] == ["≤ 3", "3"]   # a scored leaf counts at once
+    f = scene(r, step=21)
+    assert (f.nodes[()]["text"], f.nodes[(2,)]["text"]) == ("3", "2")
 
 
 @settings(max_examples=150, deadline=None)

@@ -39,7 +39,7 @@ import math
 
 import networkx as nx
 
-from ..game import CHANCE
+from ..game import CHANCE, MIN
 from ..result import SearchResult, Trace, format_number as _number
 
 __all__ = ["scene", "MORE", "PLAYER_COLOURS", "preorder", "value_text"]
@@ -105,7 +105,8 @@ def scene(x, *, step=None, max_depth=None, max_children=None, unvisited=True) ->
             raise ValueError("this SearchResult has no trace: search again with trace=True to draw it")
         x = x.trace
     if isinstance(x, Trace):
-        graph = _from_trace(x, step, unvisited)
+        # One ply below the cut is enough to count what the cut hides.
+        graph = _from_trace(x, step, unvisited, None if max_depth is None else max_depth + 1)
     elif hasattr(x, "to_networkx") and hasattr(x, "initial_state"):
         if step is not None:
             raise ValueError("step needs a search to step through: draw a SearchResult or a Trace")
@@ -113,6 +114,8 @@ def scene(x, *, step=None, max_depth=None, max_children=None, unvisited=True) ->
     else:
         raise TypeError(f"draw a Tree, a SearchResult or a Trace, not {type(x).__name__}")
     _order_children(graph)
+    if graph.graph.get("step") is not None:
+        _open_intervals(graph)
     return _cut(graph, max_depth, max_children)
 
 
@@ -156,9 +159,9 @@ def _from_tree(t) -> nx.DiGraph:
     return graph
 
 
-def _from_trace(trace: Trace, step, unvisited) -> nx.DiGraph:
+def _from_trace(trace: Trace, step, unvisited, depth=None) -> nx.DiGraph:
     game = trace.game
-    graph = trace.to_networkx(unvisited=unvisited)
+    graph = trace.to_networkx(unvisited=unvisited, max_depth=depth)
     graph.graph.update(algorithm=trace.algorithm, game=game,
                        num_players=getattr(game, "num_players", 2))
     if not len(trace):
@@ -174,7 +177,10 @@ def _from_trace(trace: Trace, step, unvisited) -> nx.DiGraph:
 
     latest, reached, pruned = {}, set(), set()
     for e in shown:
+        if e.path not in graph:
+            continue
         latest[e.path] = e
+
         if e.kind in ("enter", "leaf"):
             reached.add(e.path)
         elif e.kind == "prune":
@@ -195,17 +201,47 @@ def _from_trace(trace: Trace, step, unvisited) -> nx.DiGraph:
             data.update(value=e.value, interval=e.interval, bound=e.bound)
         if e is not None:
             data.update(alpha=e.alpha, beta=e.beta)
+        data["open"] = e is not None and e.kind in ("enter", "update", "prune")
     if step is not None:
-        graph.nodes[trace[step].path]["current"] = True
+        graph.nodes[trace[step].path[:depth]]["current"] = True
     if step is None or step == last:
         node = ()
         graph.nodes[node]["pv"] = True
-        for a in trace.pv:
+        for a in trace.pv[:depth]:
             graph.edges[node, node + (a,)]["pv"] = True
             node = node + (a,)
             graph.nodes[node]["pv"] = True
     _defaults(graph)
     return graph
+
+
+def _open_intervals(graph):
+    """The [min, max] frame of each node still being searched at this step.
+
+    This is what is known at this step, as in the lecture's frames.  A leaf
+    that has been scored and a node that has returned keep their intervals;
+    a node still being searched combines its children's (max at MAX, min at
+    MIN), where a child not reached yet could be anything.  So once a MAX node is searching its last
+    child, its upper end is already finite: the lecture's frame (e) shows
+    A = [3, 14] while D is half done.
+    """
+    unknown = (-math.inf, math.inf)
+
+    def interval(node):
+        data = graph.nodes[node]
+        if not data["open"]:
+            return data["interval"] if data["status"] == "visited" and data["interval"] else unknown
+        if not data["children"]:     # below the drawing's depth cut: keep what the trace said
+            return data["interval"] or unknown
+        ends = [interval(child) for child in data["children"]]
+        pick = max if data["player"] != MIN else min
+        lo, hi = pick(e[0] for e in ends), pick(e[1] for e in ends)
+        data["interval"] = (lo, hi)
+        known = lo if lo > -math.inf else hi
+        data["text"] = "" if (lo, hi) == unknown else value_text(known, (lo, hi))
+        return lo, hi
+
+    interval(())
 
 
 def _order_children(graph):
