@@ -7,6 +7,8 @@ The public API, re-exported from the modules that define it:
 - searches: :func:`minimax`, :func:`alphabeta`, returning a :class:`SearchResult`;
 - games: :class:`TicTacToe`, :class:`Nim`, :class:`Grundy`;
 - the lectures' worked examples: :mod:`advsearch.examples`;
+- exercises: :mod:`advsearch.check` (answer checkers that say where an answer
+  goes wrong) and :mod:`advsearch.practice` (seeded practice trees);
 - drawing: :func:`draw`, :func:`draw_frames`, :func:`frames`, :func:`to_tikz`.
 
 >>> import advsearch as ads
@@ -15,7 +17,7 @@ The public API, re-exported from the modules that define it:
 (3, 7)
 """
 
-from . import examples
+from . import check, examples, practice
 from .game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, InvalidTreeError
 from .games import Grundy, Nim, TicTacToe
 from .result import Event, SearchResult, Stats, Trace
@@ -34,5 +36,5 @@ __all__ = [
     "alphabeta", "minimax",
     "Node", "Tree", "chance", "parse", "random_tree", "tree",
     "Frame", "frames", "draw", "draw_frames", "to_tikz",
-    "examples",
+    "check", "examples", "practice",
 ]

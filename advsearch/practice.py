@@ -1,0 +1,706 @@
+"""Practice exercises on random game trees, made reproducibly from a seed.
+
+Two generators make an :class:`Exercise`: a tree with labelled nodes, the
+question to answer, a checker that gives feedback at once, a worked solution
+and an answer key.
+
+- :func:`minimax` asks for the minimax value of every inner node;
+- :func:`alphabeta` asks which leaves alpha-beta never evaluates, and can be
+  told how many α-cuts and β-cuts the tree must have, whether a deep cutoff
+  must occur and whether ties must matter.
+
+Inner nodes are named A, B, C, ... in breadth-first order and every leaf after
+its parent: ``"b2"`` is the second child of B.  Trees are drawn by seeded
+rejection sampling: random trees are made one after another, from sub-seeds
+derived from ``seed``, until one has what was asked for.  The same seed
+always gives the same exercise, in every process.
+
+Terms
+-----
+α-cut
+    a MIN node stops early because its value v is already no better for MAX
+    than α, what MAX can get elsewhere (v ≤ α);
+β-cut
+    a MAX node stops early because v ≥ β;
+deep cutoff
+    a cut that the parent's own value would not justify: the bound that fires
+    was set by an ancestor three or more plies up (the grandparent of the
+    parent, or higher), not by the parent;
+ties matter
+    the leaves pruned with ``prune_on_equal=True`` (cut when v = α or v = β)
+    differ from those pruned with ``prune_on_equal=False``.
+
+Examples
+--------
+>>> from advsearch import practice
+>>> ex = practice.alphabeta(seed=1, alpha_cuts=1, beta_cuts=1)
+>>> ex.kind, ex.tree == practice.alphabeta(seed=1, alpha_cuts=1, beta_cuts=1).tree
+('alphabeta', True)
+>>> ex.check(ex.answer_key()["pruned"]).ok
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import numbers
+import random
+from typing import NamedTuple
+
+from .game import MAX, MIN, player_name
+from .result import format_number
+from .search import alphabeta as _alphabeta
+from .search import minimax as _minimax
+from .trees import Tree, random_tree, tree
+
+__all__ = ["Exercise", "Solution", "Cut", "minimax", "alphabeta", "cuts", "MAX_TRIES"]
+
+#: How many random trees a generator draws before it gives up with a ValueError.
+MAX_TRIES = 2000
+
+#: At most this many panels in an alpha-beta solution's frame grid.
+MAX_PANELS = 6
+
+
+# ------------------------------------------------------------------ the cuts
+
+
+class Cut(NamedTuple):
+    """One cutoff of an alpha-beta search, worked out from its trace.
+
+    ``step`` is the index of the prune event in the trace; ``path`` and
+    ``player`` name the node that stopped early; ``kind`` is ``"alpha"`` (a
+    MIN node, v ≤ α) or ``"beta"`` (a MAX node, v ≥ β); ``value`` is the
+    node's v and ``bound`` the α or β it met; ``pruned`` are the child
+    indices skipped; ``source`` is the path of the nearest ancestor whose
+    value v is the bound; ``deep`` says that the parent's own value would not
+    justify the cut, so it needed a bound from three or more plies up.
+    """
+
+    step: int
+    path: tuple
+    player: int
+    kind: str
+    value: object
+    bound: object
+    pruned: tuple
+    source: tuple
+    deep: bool
+
+
+def cuts(result, prune_on_equal=True) -> list:
+    """The cutoffs of a traced alpha-beta search, with where each bound came from.
+
+    Parameters
+    ----------
+    result : SearchResult
+        ``alphabeta(..., trace=True)``.
+    prune_on_equal : bool
+        The convention the search ran with (it decides whether an ancestor
+        whose value equals v justifies the cut).
+
+    Returns
+    -------
+    list of Cut
+        In the order the search made them.
+
+    Notes
+    -----
+    α at a node is the largest value v of its MAX ancestors at that moment (β
+    the smallest of its MIN ancestors').  A cut at node n is *deep* when n's
+    parent's value alone would not justify it, so the bound comes from
+    further up.  Time O(e) for a trace of e events.
+
+    Examples
+    --------
+    >>> from advsearch import alphabeta, examples
+    >>> [(c.kind, c.path, c.pruned, c.deep) for c in cuts(alphabeta(examples.two_ply(), trace=True))]
+    [('alpha', (1,), (1, 2), False)]
+    """
+    trace = result.trace
+    if trace is None:
+        raise ValueError("cuts() needs a search run with trace=True")
+    current = {}  # path -> the node's value v so far
+    out = []
+    for k, e in enumerate(trace):
+        if e.kind == "update":
+            current[e.path] = e.value
+        elif e.kind == "prune":
+            kind = "beta" if e.player == MAX else "alpha"
+            bound = e.beta if e.player == MAX else e.alpha
+            others = [e.path[:len(e.path) - up] for up in range(1, len(e.path) + 1, 2)]
+            source = next((a for a in others if current.get(a) == bound), others[0] if others else ())
+            parent = e.path[:-1]
+            deep = not (parent in current and _justifies(e.player, e.value, current[parent], prune_on_equal))
+            out.append(Cut(k, e.path, e.player, kind, e.value, bound, tuple(e.pruned), source, deep))
+    return out
+
+
+def _justifies(player, v, ancestor_v, prune_on_equal) -> bool:
+    """Does the ancestor's value alone make the node at ``player`` with value v stop?"""
+    if player == MAX:  # the ancestor is MIN: it will never allow more than ancestor_v
+        return v > ancestor_v or (prune_on_equal and v == ancestor_v)
+    return v < ancestor_v or (prune_on_equal and v == ancestor_v)
+
+
+def _pruned_leaves(t: Tree, result) -> list:
+    """The leaves the search never evaluated, left to right."""
+    seen = {e.path for e in result.trace if e.kind == "leaf"}
+    return [leaf for leaf in t.leaves() if leaf.path not in seen]
+
+
+# ------------------------------------------------------------- the solution
+
+
+class Solution:
+    """A worked solution: a figure and the text that explains it.
+
+    In a notebook it shows the figure with the explanation under it; ``str``
+    gives the text alone.  ``figure`` is a matplotlib Figure (closed in
+    pyplot, so it is shown only where the Solution is).
+
+    Examples
+    --------
+    >>> from advsearch import practice
+    >>> sol = practice.minimax(seed=3).solution()
+    >>> print(str(sol).splitlines()[-1])  # doctest: +ELLIPSIS
+    The root A is worth ...
+    """
+
+    def __init__(self, figure, summary: list, steps: list = (), title: str = "Solution"):
+        self.figure = figure
+        self.summary = list(summary)
+        self.steps = list(steps)
+        self.title = title
+        self._png = None
+
+    @property
+    def text(self) -> str:
+        """The whole explanation as plain text."""
+        lines = [self.title, *self.summary]
+        if self.steps:
+            lines += ["", "Step by step:"] + [f"{k:3d}. {s}" for k, s in enumerate(self.steps, 1)]
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def png(self) -> bytes:
+        """The figure as PNG bytes."""
+        if self._png is None:
+            buf = io.BytesIO()
+            self.figure.savefig(buf, format="png", dpi=80, bbox_inches="tight")
+            self._png = buf.getvalue()
+        return self._png
+
+    def _repr_html_(self) -> str:
+        image = base64.b64encode(self.png()).decode("ascii")
+        parts = [f"<div><p><b>{html.escape(self.title)}</b></p>",
+                 f'<img src="data:image/png;base64,{image}" alt="{html.escape(self.title)}"/>']
+        parts += [f"<p>{html.escape(s)}</p>" for s in self.summary]
+        if self.steps:
+            items = "".join(f"<li>{html.escape(s)}</li>" for s in self.steps)
+            parts.append(f"<details><summary>Step by step ({len(self.steps)} steps)</summary>"
+                         f"<ol>{items}</ol></details>")
+        parts.append("</div>")
+        return "".join(parts)
+
+
+def _closed(figure):
+    """Detach a figure from pyplot so that the inline backend does not show it a second time."""
+    import matplotlib.pyplot as plt
+
+    plt.close(figure)
+    return figure
+
+
+# --------------------------------------------------------------- the exercise
+
+
+class Exercise:
+    """A practice exercise on a labelled game tree: a question, a checker, a solution.
+
+    Made by :func:`minimax` or :func:`alphabeta`; see those for the
+    parameters.
+
+    Attributes
+    ----------
+    tree : Tree
+        Inner nodes labelled A, B, ...; leaves labelled after their parent
+        (``"b2"``).
+    kind : str
+        ``"minimax"`` or ``"alphabeta"``.
+    question : str
+        What to compute or mark, and the form of the answer.
+    seed : int or str
+        The seed it was made from.
+    settings : dict
+        The generator's parameters, so ``practice.<kind>(seed, **settings)``
+        makes it again.
+    prune_on_equal : bool or None
+        The alpha-beta convention of the question (None for minimax).
+
+    Examples
+    --------
+    >>> from advsearch import practice
+    >>> ex = practice.minimax(seed=0)
+    >>> print(ex.question.splitlines()[0])
+    Compute the minimax value of every inner node (A, B, C, D) of this 2-ply tree, MAX at the root.
+    >>> ex.answer_key() == practice.minimax(seed=0).answer_key()
+    True
+    """
+
+    def __init__(self, t: Tree, kind: str, question: str, *, seed, settings: dict, prune_on_equal=None):
+        self.tree = t
+        self.kind = kind
+        self.question = question
+        self.seed = seed
+        self.settings = dict(settings)
+        self.prune_on_equal = prune_on_equal
+        self._result = None
+
+    @property
+    def result(self):
+        """The reference search of the tree, with its trace (minimax or alpha-beta)."""
+        if self._result is None:
+            if self.kind == "minimax":
+                self._result = _minimax(self.tree, trace=True)
+            else:
+                self._result = _alphabeta(self.tree, trace=True, prune_on_equal=self.prune_on_equal)
+        return self._result
+
+    # --- answering
+
+    def check(self, answer):
+        """Check an answer and say where it goes wrong.
+
+        Parameters
+        ----------
+        answer
+            minimax: a dict ``{label: value}`` for the inner nodes;
+            alpha-beta: a list of the labels (or paths) of the pruned leaves.
+            None or empty means not answered yet (for alpha-beta, ``[]``
+            claims that nothing is pruned).
+
+        Returns
+        -------
+        advsearch.check.Feedback
+            ``ok``, ``text``, and HTML in a notebook.
+        """
+        from . import check
+
+        if self.kind == "minimax":
+            return check.values(self.tree, answer)
+        return check.pruned(self.tree, answer, prune_on_equal=self.prune_on_equal)
+
+    def answer_key(self) -> dict:
+        """The answers, for instructors.
+
+        Returns
+        -------
+        dict
+            minimax: ``{label: minimax value}`` for every inner node.
+            alpha-beta: ``{"pruned": [leaf labels, left to right], "value":
+            the root's value, "values": {label: what alpha-beta returned at
+            each inner node it visited}, "bounds": {label: "upper" or
+            "lower"} for those returns that are only bounds}``.
+        """
+        if self.kind == "minimax":
+            return _minimax_values(self.tree)
+        r = self.result
+        finals = r.trace.final_values()
+        values, bounds = {}, {}
+        for node in self.tree.nodes():
+            if node.children and node.path in finals:
+                value, bound = finals[node.path]
+                values[node.label] = value
+                if bound != "exact":
+                    bounds[node.label] = bound
+        return {"pruned": [leaf.label for leaf in _pruned_leaves(self.tree, r)],
+                "value": r.value, "values": values, "bounds": bounds}
+
+    # --- showing
+
+    def draw(self, ax=None, **style):
+        """Draw the tree as the student sees it: leaf values only.
+
+        Parameters are those of :func:`advsearch.draw`; returns its Axes.
+        """
+        from .drawing.mpl import draw
+
+        return draw(self.tree, ax=ax, **style)
+
+    def solution(self) -> Solution:
+        """The worked solution, to check your own work after answering.
+
+        Returns
+        -------
+        Solution
+            minimax: the tree drawn with every node's value, and one line per
+            inner node, bottom up.  Alpha-beta: a grid of the key steps (each
+            cut and the end), the cuts explained, and the whole search
+            narrated step by step.
+        """
+        if self.kind == "minimax":
+            return self._minimax_solution()
+        return self._alphabeta_solution()
+
+    def _minimax_solution(self) -> Solution:
+        from .drawing.mpl import draw
+
+        t, values = self.tree, _minimax_values(self.tree)
+        lines = []
+        levels = {}
+        for n in _breadth_first(t):
+            if n.children:
+                levels.setdefault(len(n.path), []).append(n)
+        for node in (n for d in sorted(levels, reverse=True) for n in levels[d]):
+            how = "max" if node.player == MAX else "min"
+            kids = ", ".join(format_number(c.value if not c.children else values[c.label])
+                             for c in node.children)
+            lines.append(f"{node.label} ({player_name(node.player)}) = {how}({kids}) = "
+                         f"{format_number(values[node.label])}")
+        root = t.initial_state
+        best = t.label(t.result(root, self.result.move))
+        lines.append(f"The root {root.label} is worth {format_number(values[root.label])}: "
+                     f"{player_name(root.player)}'s best move leads to {best}.")
+        ax = draw(self.result)
+        return Solution(_closed(ax.figure), lines, title=f"Solution: minimax values (seed {self.seed})")
+
+    def _alphabeta_solution(self) -> Solution:
+        from .drawing.mpl import draw_frames
+
+        t, r = self.tree, self.result
+        found = cuts(r, self.prune_on_equal)
+        pruned = _pruned_leaves(t, r)
+        leaves = len(t.leaves())
+        rule = "v ≥ β / v ≤ α" if self.prune_on_equal else "v > β / v < α"
+        summary = [f"Alpha-beta, children left to right, cutting when {rule}, evaluates "
+                   f"{leaves - len(pruned)} of the {leaves} leaves."]
+        summary.append("Pruned leaves: " + (", ".join(leaf.label for leaf in pruned) or "none") + ".")
+        for c in found:
+            node = t.node(c.path)
+            skipped = _and([_name(node.children[a]) for a in c.pruned])
+            if any(node.children[a].children for a in c.pruned):
+                skipped += " (with every leaf below)"
+            sign = ("≥" if self.prune_on_equal else ">") if c.kind == "beta" else ("≤" if self.prune_on_equal else "<")
+            greek = "β" if c.kind == "beta" else "α"
+            source, parent = t.node(c.source), t.node(c.path[:-1])
+            if c.deep:
+                where = (f"a deep cutoff: {greek} comes from {_name(source)}, {len(c.path) - len(c.source)} "
+                         f"plies up; the parent {_name(parent)} alone would not cut")
+            elif c.source == c.path[:-1]:
+                where = f"{greek} comes from the parent {_name(parent)}"
+            else:
+                where = (f"{greek} comes from {_name(source)}, but the parent {_name(parent)}'s own value "
+                         f"would cut as well")
+            summary.append(f"{greek}-cut at {node.label} ({player_name(node.player)}): v = {format_number(c.value)} "
+                           f"{sign} {greek} = {format_number(c.bound)}, so {skipped} "
+                           f"{'is' if len(c.pruned) == 1 else 'are'} skipped; {where}.")
+        root = t.initial_state
+        summary.append(f"The root {root.label} is worth {format_number(r.value)}; "
+                       f"{player_name(root.player)} moves to {_name(t.result(root, r.move))}.")
+        steps = [c.step for c in found]
+        if not steps:
+            steps = [k for k, e in enumerate(r.trace) if e.kind == "exit" and len(e.path) == 1]
+        steps = steps[:MAX_PANELS - 1] + [len(r.trace) - 1]
+        fig = draw_frames(r, steps=steps, ncols=3 if leaves <= 8 else 2 if leaves <= 12 else 1, intervals=True)
+        return Solution(_closed(fig), summary, r.trace.narrate(),
+                        title=f"Solution: alpha-beta (seed {self.seed})")
+
+    # --- representations
+
+    def __repr__(self) -> str:
+        return f"{self.kind} exercise (seed {self.seed})\n{self.question}\n\nTree: {self.tree}"
+
+    def _repr_html_(self) -> str:
+        question = "".join(f"<p>{html.escape(line)}</p>" for line in self.question.splitlines())
+        return (f"<div><p><b>{html.escape(self.kind)} exercise</b> (seed {html.escape(str(self.seed))})</p>"
+                f"{question}<pre>{html.escape(str(self.tree))}</pre></div>")
+
+
+def _and(words) -> str:
+    """``["a", "b", "c"]`` -> ``"a, b and c"``."""
+    return " and ".join(", ".join(words).rsplit(", ", 1))
+
+
+def _name(node) -> str:
+    return node.label if node.label is not None else "node " + "".join(f"[{a}]" for a in node.path)
+
+
+def _breadth_first(t: Tree) -> list:
+    out, level = [], [t.initial_state]
+    while level:
+        out += level
+        level = [c for n in level for c in n.children]
+    return out
+
+
+def _minimax_values(t: Tree) -> dict:
+    """``{label: minimax value}`` for every inner node, from one traced minimax."""
+    finals = _minimax(t, trace=True).trace.final_values()
+    return {n.label: finals[n.path][0] for n in _breadth_first(t) if n.children}
+
+
+# --------------------------------------------------------------- generating
+
+
+def _label_leaves(t: Tree) -> Tree:
+    """The same tree with every leaf named after its parent: B's second leaf is ``"b2"``."""
+
+    def spec(node):
+        if not node.children:
+            return node.value
+        kids = [spec(c) if c.children else (f"{node.label.lower()}{i}", c.value)
+                for i, c in enumerate(node.children, 1)]
+        return (node.label, kids)
+
+    return tree(spec(t.initial_state), root=t.initial_state.player)
+
+
+def _whole(x) -> bool:
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
+
+
+def _check_common(seed, depth, branching, low, high, ties):
+    if not (isinstance(seed, str) or _whole(seed)):
+        raise ValueError(f"seed must be an int or a str, so that the exercise can be made again; not {seed!r}")
+    if not _whole(depth) or depth < 1:
+        raise ValueError(f"depth must be an int >= 1 plies, not {depth!r}")
+    if _whole(branching):
+        lo = hi = int(branching)
+    elif isinstance(branching, (tuple, list)) and len(branching) == 2 and all(map(_whole, branching)):
+        lo, hi = map(int, branching)
+    else:
+        raise ValueError(f"branching must be an int or a pair (lo, hi), not {branching!r}")
+    if not 1 <= lo <= hi:
+        raise ValueError(f"branching must satisfy 1 <= lo <= hi, not {branching!r}")
+    if not (_whole(low) and _whole(high)) or low > high:
+        raise ValueError(f"low and high must be ints with low <= high, not {low!r} and {high!r}")
+    if not isinstance(ties, bool):
+        raise ValueError(f"ties must be True or False, not {ties!r}")
+    return lo, hi
+
+
+def _sub_seeds(kind: str, seed):
+    """The sub-seeds of the random trees tried for an exercise: the same in every process."""
+    master = random.Random(f"advsearch.practice.{kind}:{type(seed).__name__}:{seed}")
+    while True:
+        yield master.getrandbits(64)
+
+
+def _tied_choice(t: Tree, values: dict) -> bool:
+    """Has some inner node two or more children that reach its value?"""
+    def value(n):
+        return n.value if not n.children else values[n.path]
+
+    return any(sum(value(c) == values[n.path] for c in n.children) > 1 for n in t.nodes() if n.children)
+
+
+def minimax(seed=0, *, depth=2, branching=3, low=-9, high=9, ties=False) -> Exercise:
+    """A minimax exercise: the value of every inner node of a random tree.
+
+    Parameters
+    ----------
+    seed : int or str
+        The same seed gives the same exercise, in every process.
+    depth : int
+        Plies; MAX moves at the root.
+    branching : int or (int, int)
+        Children per inner node: exactly b, or lo..hi.
+    low, high : int
+        Leaf values are whole numbers in low..high.
+    ties : bool
+        False: every node's best child is unique.  True: at least one node
+        has two children that reach its value (a tied choice).
+
+    Returns
+    -------
+    Exercise
+
+    Raises
+    ------
+    ValueError
+        For bad parameters, knobs no tree can meet (ties=False with a single
+        leaf value and two or more children a node; ties=True with one child
+        a node), or no suitable tree within ``MAX_TRIES`` draws.
+
+    Notes
+    -----
+    Each draw costs O(n) for a tree of n nodes.
+
+    Examples
+    --------
+    >>> from advsearch import practice
+    >>> ex = practice.minimax(seed=0, depth=2, branching=2)
+    >>> print(ex.tree)
+    A[B[b1=0 b2=-3] C[c1=1 c2=8]]
+    >>> ex.answer_key()
+    {'A': 1, 'B': -3, 'C': 1}
+    >>> ex.check({'A': 1, 'B': -3, 'C': 1}).ok
+    True
+    """
+    lo, hi = _check_common(seed, depth, branching, low, high, ties)
+    if not ties and low == high and lo >= 2:
+        raise ValueError(f"ties=False needs different leaf values, but low = high = {low}")
+    if ties and hi < 2:
+        raise ValueError("ties=True needs a node with two or more children: raise branching")
+    settings = dict(depth=depth, branching=branching, low=low, high=high, ties=ties)
+    for _, sub in zip(range(MAX_TRIES), _sub_seeds("minimax", seed)):
+        t = random_tree((lo, hi), depth, seed=sub, low=low, high=high, labels=True)
+        finals = _minimax(t, trace=True).trace.final_values()
+        values = {path: v for path, (v, _) in finals.items()}
+        if _tied_choice(t, values) == ties:
+            break
+    else:
+        raise ValueError(f"no random tree met ties={ties} in {MAX_TRIES} tries from seed {seed!r}; "
+                         "widen low..high or change the branching")
+    t = _label_leaves(t)
+    labels = ", ".join(n.label for n in _breadth_first(t) if n.children)
+    question = (f"Compute the minimax value of every inner node ({labels}) of this {depth}-ply tree, "
+                f"MAX at the root.\n"
+                f"Answer with a dict from label to value: answer = {{\"A\": ..., \"B\": ..., ...}}.")
+    return Exercise(t, "minimax", question, seed=seed, settings=settings)
+
+
+def _count_bound(depth: int, hi: int, first: int) -> int:
+    """How many inner nodes at depths first, first+2, ... < depth a full hi-ary tree has, minus the
+    one on the leftmost path at each of those depths (those never have a bound to meet)."""
+    return sum(hi ** k - 1 for k in range(first, depth, 2))
+
+
+def _check_count(name, x):
+    if x is not None and (not _whole(x) or x < 0):
+        raise ValueError(f"{name} must be None (any number) or an int >= 0, not {x!r}")
+
+
+def alphabeta(seed=0, *, depth=3, branching=(2, 3), alpha_cuts=None, beta_cuts=None, deep_cutoffs=None,
+              ties=False, prune_on_equal=True, low=-9, high=9) -> Exercise:
+    """An alpha-beta exercise: mark the leaves that alpha-beta never evaluates.
+
+    Parameters
+    ----------
+    seed : int or str
+        The same seed gives the same exercise, in every process.
+    depth : int
+        Plies; MAX moves at the root.
+    branching : int or (int, int)
+        Children per inner node: exactly b, or lo..hi.
+    alpha_cuts, beta_cuts : int, optional
+        Exactly this many α-cuts (MIN nodes stopping early) and β-cuts (MAX
+        nodes stopping early); None for any number.
+    deep_cutoffs : bool, optional
+        True: at least one cut is deep (its bound comes from three or more
+        plies up, not from the parent).  False: no cut is deep.  None: either.
+    ties : bool
+        True: equal values make ``prune_on_equal`` matter, so the pruned
+        leaves differ between the two conventions.  False: they do not.
+    prune_on_equal : bool
+        The convention of the question: cut when v ≥ β or v ≤ α (True, the
+        lecture's pseudocode), or only when strictly beyond (False).
+    low, high : int
+        Leaf values are whole numbers in low..high.
+
+    Returns
+    -------
+    Exercise
+
+    Raises
+    ------
+    ValueError
+        For bad parameters; for knobs no tree of this shape can meet
+        (β-cuts need depth >= 3; deep cutoffs need depth >= 4, and depth >=
+        5 when only β-cuts are allowed; more cuts than the tree has nodes
+        that could make them); or when no tree within ``MAX_TRIES`` draws
+        meets them.
+
+    Notes
+    -----
+    Each draw runs one traced alpha-beta (two with ``ties=True``), O(n) for a
+    tree of n nodes.
+
+    Examples
+    --------
+    >>> from advsearch import practice, alphabeta
+    >>> ex = practice.alphabeta(seed=0, alpha_cuts=1, beta_cuts=1)
+    >>> kinds = sorted(c.kind for c in practice.cuts(alphabeta(ex.tree, trace=True)))
+    >>> kinds
+    ['alpha', 'beta']
+    >>> ex.check(ex.answer_key()["pruned"]).ok
+    True
+    >>> practice.alphabeta(depth=3, deep_cutoffs=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: deep_cutoffs=True needs depth >= 4 (a MIN node three plies below a MAX node, with children), not depth=3
+    """
+    lo, hi = _check_common(seed, depth, branching, low, high, ties)
+    _check_count("alpha_cuts", alpha_cuts)
+    _check_count("beta_cuts", beta_cuts)
+    if deep_cutoffs is not None and not isinstance(deep_cutoffs, bool):
+        raise ValueError(f"deep_cutoffs must be None, True or False, not {deep_cutoffs!r}")
+    if not isinstance(prune_on_equal, bool):
+        raise ValueError(f"prune_on_equal must be True or False, not {prune_on_equal!r}")
+    wants_cut = bool(alpha_cuts) or bool(beta_cuts) or deep_cutoffs or ties
+    if wants_cut and hi < 2:
+        raise ValueError("a cut needs nodes with two or more children: raise branching")
+    if alpha_cuts and depth < 2:
+        raise ValueError(f"alpha_cuts={alpha_cuts} needs depth >= 2 (MIN nodes with children), not depth={depth}")
+    if beta_cuts and depth < 3:
+        raise ValueError(f"beta_cuts={beta_cuts} needs depth >= 3 (MAX nodes below a MIN node, "
+                         f"with children), not depth={depth}")
+    if ties and depth < 2:
+        raise ValueError(f"ties=True needs a cut, so depth >= 2, not depth={depth}")
+    most_alpha, most_beta = _count_bound(depth, hi, 1), _count_bound(depth, hi, 2)
+    if alpha_cuts is not None and alpha_cuts > most_alpha:
+        raise ValueError(f"alpha_cuts={alpha_cuts} is impossible: a tree of depth {depth} with at most {hi} "
+                         f"children a node has at most {most_alpha} MIN nodes that can cut")
+    if beta_cuts is not None and beta_cuts > most_beta:
+        raise ValueError(f"beta_cuts={beta_cuts} is impossible: a tree of depth {depth} with at most {hi} "
+                         f"children a node has at most {most_beta} MAX nodes that can cut")
+    if deep_cutoffs:
+        if depth < 4:
+            raise ValueError("deep_cutoffs=True needs depth >= 4 (a MIN node three plies below a MAX node, "
+                             f"with children), not depth={depth}")
+        if alpha_cuts == 0 and (depth < 5 or beta_cuts == 0):
+            raise ValueError("deep_cutoffs=True needs a cut: with alpha_cuts=0, only a deep β-cut remains, "
+                             "which needs beta_cuts != 0 and depth >= 5")
+    settings = dict(depth=depth, branching=branching, alpha_cuts=alpha_cuts, beta_cuts=beta_cuts,
+                    deep_cutoffs=deep_cutoffs, ties=ties, prune_on_equal=prune_on_equal, low=low, high=high)
+
+    def fits(t):
+        r = _alphabeta(t, trace=True, prune_on_equal=prune_on_equal)
+        found = cuts(r, prune_on_equal)
+        if alpha_cuts is not None and sum(c.kind == "alpha" for c in found) != alpha_cuts:
+            return False
+        if beta_cuts is not None and sum(c.kind == "beta" for c in found) != beta_cuts:
+            return False
+        if deep_cutoffs is not None and any(c.deep for c in found) != deep_cutoffs:
+            return False
+        other = _alphabeta(t, trace=True, prune_on_equal=not prune_on_equal)
+        differ = _pruned_leaves(t, r) != _pruned_leaves(t, other)
+        return differ == ties
+
+    for _, sub in zip(range(MAX_TRIES), _sub_seeds("alphabeta", seed)):
+        t = random_tree((lo, hi), depth, seed=sub, low=low, high=high, labels=True)
+        if fits(t):
+            break
+    else:
+        asked = ", ".join(f"{k}={v!r}" for k, v in settings.items() if k in
+                          ("alpha_cuts", "beta_cuts", "deep_cutoffs", "ties") and v is not None)
+        raise ValueError(f"no random tree of depth {depth} and branching {branching!r} met {asked} in "
+                         f"{MAX_TRIES} tries from seed {seed!r}; ask for fewer cuts or a bigger tree")
+    t = _label_leaves(t)
+    rule = ("A MAX node stops as soon as v ≥ β and a MIN node as soon as v ≤ α (cut on equality)."
+            if prune_on_equal else
+            "A MAX node stops only when v > β and a MIN node only when v < α (no cut on equality).")
+    question = (f"Run alpha-beta on this {depth}-ply tree (MAX at the root), searching children "
+                f"left to right. {rule}\n"
+                f"Which leaves does it never evaluate? Count a leaf below a pruned node as pruned too.\n"
+                f"Answer with a list of leaf labels (\"b2\" is B's second child); answer = [] says "
+                f"nothing is pruned.")
+    return Exercise(t, "alphabeta", question, seed=seed, settings=settings, prune_on_equal=prune_on_equal)
