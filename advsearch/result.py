@@ -193,6 +193,15 @@ class Trace(list):
             return label(state)
         return "the root" if not path else "node " + "".join(f"[{a}]" for a in path)
 
+    def _label(self, state):
+        label = getattr(self.game, "label", None)
+        return None if label is None or state is None else label(state)
+
+    def _child(self, state, action) -> str:
+        """A child as narration names it: by its label when the game gives one, else "child <action>"."""
+        named = self._label(self.game.result(state, action)) if state is not None else None
+        return named or f"child {action}"
+
     def narrate(self) -> list:
         """One plain sentence per event, for steppers, answer keys and screen readers.
 
@@ -209,7 +218,8 @@ class Trace(list):
         for e in self:
             states[e.path] = e.state
             line = self._sentence(e, states, before.get(e.path))
-            lines.append(line[0].upper() + line[1:])
+            generic = line.startswith(("the ", "node "))   # labels keep their case
+            lines.append(line[0].upper() + line[1:] if generic else line)
             before[e.path] = e
         return lines
 
@@ -222,15 +232,16 @@ class Trace(list):
             return f"Enter {who}{window}."
         if e.kind == "leaf":
             parent = self.name(e.path[:-1], states.get(e.path[:-1])) if e.path else None
-            where = f"{parent}'s child {e.path[-1]}" if e.path else "The root"
+            named = self._label(e.state)
+            where = named or (f"{parent}'s child {e.path[-1]}" if e.path else "The root")
             if e.player is None:
                 return f"{where} is a leaf worth {f(e.value)}."
             return f"{where} is cut off here and evaluated: Eval = {f(e.value)}."
         if e.kind == "update":
             if previous is not None and previous.value == e.value:
-                text = f"{who}: child {e.action} returned {f(e.child_value)}; v stays {f(e.value)}"
+                text = f"{who}: {self._child(e.state, e.action)} returned {f(e.child_value)}; v stays {f(e.value)}"
             else:
-                text = f"{who}: child {e.action} returned {f(e.child_value)}, so v = {f(e.value)}"
+                text = f"{who}: {self._child(e.state, e.action)} returned {f(e.child_value)}, so v = {f(e.value)}"
             if previous is not None and e.alpha is not None:
                 if e.player == MAX and e.alpha != previous.alpha:
                     text += f", and α = {f(e.alpha)}"
@@ -242,7 +253,8 @@ class Trace(list):
                 test, other = f"v = {f(e.value)} ≥ β = {f(e.beta)}", "MIN"
             else:
                 test, other = f"v = {f(e.value)} ≤ α = {f(e.alpha)}", "MAX"
-            kids = " and ".join(", ".join(map(str, e.pruned)).rsplit(", ", 1))
+            names = [self._child(e.state, a).removeprefix("child ") for a in e.pruned]
+            kids = " and ".join(", ".join(names).rsplit(", ", 1))
             plural = "ren" if len(e.pruned) > 1 else ""
             return (f"{who}: {test}, so {other} will never let play reach {self.name(e.path, e.state)}: "
                     f"its remaining child{plural} {kids} {'are' if plural else 'is'} pruned.")
