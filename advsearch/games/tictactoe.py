@@ -28,7 +28,7 @@ from __future__ import annotations
 from ..game import MAX, MIN, Game, GameError, IllegalMoveError
 from .boards import board_card
 
-__all__ = ["TicTacToe"]
+__all__ = ["TicTacToe", "canonical", "symmetries"]
 
 FULL = 0b111_111_111
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
@@ -81,6 +81,52 @@ def _tabulate():
     return player, terminal, actions, children, utility
 
 
+def _permutations():
+    """The 8 symmetries of the square (4 rotations, each with and without a mirror) as cell maps."""
+    rotate = [6, 3, 0, 7, 4, 1, 8, 5, 2]      # new cell i holds old cell rotate[i]
+    mirror = [2, 1, 0, 5, 4, 3, 8, 7, 6]
+    perms, p = [], list(range(9))
+    for _ in range(4):
+        perms += [p, [p[m] for m in mirror]]
+        p = [p[r] for r in rotate]
+    return perms
+
+
+_SYMMETRIES = _permutations()
+#: Centre first, then corners, then edges: the cells on most lines first.
+_CELL_RANK = [1, 2, 1, 2, 0, 2, 1, 2, 1]
+
+
+def symmetries(state: int) -> list:
+    """The 8 images of a position under rotation and reflection (some may coincide).
+
+    >>> sorted(set(symmetries(TicTacToe().state("X../.../..."))))   # the four corners
+    [1, 4, 64, 256]
+    """
+    x, o = state & FULL, state >> 9
+    images = []
+    for p in _SYMMETRIES:
+        nx = sum(1 << i for i in range(9) if x >> p[i] & 1)
+        no = sum(1 << i for i in range(9) if o >> p[i] & 1)
+        images.append(nx | no << 9)
+    return images
+
+
+_CANONICAL = {}
+
+
+def canonical(state: int) -> int:
+    """One representative of a position's symmetry class (the smallest image), for transposition tables.
+
+    Tic-tac-toe's 5,478 positions fall into 765 classes.
+    """
+    try:
+        return _CANONICAL[state]
+    except KeyError:
+        _CANONICAL[state] = c = min(symmetries(state))
+        return c
+
+
 class _Positions(dict):
     """A table keyed by state that names the problem when a state is not a legal position."""
 
@@ -115,10 +161,18 @@ class TicTacToe(Game):
     num_players = 2
 
     def __init__(self):
-        # The rules are tabulated: these three are plain dictionary look-ups.
-        self.to_move = _PLAYER.__getitem__
-        self.is_terminal = _TERMINAL.__getitem__
-        self.actions = _ACTIONS.__getitem__
+        # The rules are tabulated: these three are plain dictionary look-ups,
+        # unless a subclass defines its own.
+        for name, table in (("to_move", _PLAYER), ("is_terminal", _TERMINAL), ("actions", _ACTIONS)):
+            if getattr(type(self), name) is getattr(Game, name):
+                setattr(self, name, table.__getitem__)
+
+    #: Symmetric positions share transposition-table entries (see :func:`canonical`).
+    canonical = staticmethod(canonical)
+
+    def move_order(self, state, actions):
+        """A move-ordering hint for search: the centre, then corners, then edges."""
+        return sorted(actions, key=_CELL_RANK.__getitem__)
 
     def result(self, state, action):
         try:

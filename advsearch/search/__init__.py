@@ -1,6 +1,12 @@
 """Search algorithms, one module per family, written to read like the lecture's pseudocode."""
 
 from .alphabeta import alphabeta
+from .base import BudgetExceeded
+from .deepening import iterative_deepening
 from .minimax import minimax
+from .ordering import Chain, History, Killers, PVMove, Static
+from .solve import solve
+from .tables import TranspositionTable
 
-__all__ = ["alphabeta", "minimax"]
+__all__ = ["alphabeta", "minimax", "iterative_deepening", "solve", "BudgetExceeded",
+           "TranspositionTable", "Static", "PVMove", "Killers", "History", "Chain"]

@@ -7,12 +7,13 @@ above will never let play come here), and a MIN node as soon as v falls to alpha
 
 from __future__ import annotations
 
-from ..game import MAX, MIN, GameError
+from ..game import MAX, MIN
 from .base import Search, inf
 
 
 def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=True,
-              order=None, trace=False):
+              order=None, table=None, cutoff=None, quiescence=False, max_nodes=None,
+              time_limit=None, trace=False):
     """Find the minimax value and best move, pruning branches that cannot change them.
 
     Parameters
@@ -24,13 +25,31 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
     depth : int, optional
         Cut off after this many plies and score with ``evaluate``.
     evaluate : callable, optional
-        ``evaluate(state, player) -> number``, needed when ``depth`` is given.
+        ``evaluate(state, player) -> number``, needed when the search can be
+        cut off (``depth`` or ``cutoff``).
     prune_on_equal : bool
         True (the lecture's pseudocode): a MAX node stops when v >= beta and a
         MIN node when v <= alpha.  False: only strictly beyond the bound.
-    order : callable, optional
-        ``order(state, actions) -> sequence``, the order in which to search
-        the children; it must return a permutation of ``actions``.
+    order : optional
+        The order in which to search children: a function
+        ``order(state, actions) -> sequence`` or an ordering object from
+        :mod:`advsearch.search.ordering` (static, PV move, killers, history,
+        or a Chain of them).  It must return a permutation of the actions.
+    table : TranspositionTable, optional
+        Remember values of states reached again by another path
+        (:mod:`advsearch.search.tables`); ``stats.tt_hits`` counts its use.
+        With a table the principal variation may stop at a remembered state.
+    cutoff : callable, optional
+        ``cutoff(state, ply) -> bool``, the lecture's CutOffTest: stop here
+        and score with ``evaluate`` (in addition to ``depth``, if given).
+    quiescence : bool or int
+        At the cut-off, search the game's ``noisy_actions`` on until the
+        position is quiet (:mod:`advsearch.search.quiescence`); an int gives
+        the most extra plies (default 12).
+    max_nodes, time_limit : optional
+        A budget in nodes or seconds; when it runs out the search raises
+        :class:`~advsearch.search.base.BudgetExceeded`.  Use
+        :func:`iterative_deepening` for an anytime answer instead.
     trace : bool
         Record enter, leaf, update, prune and exit events in ``result.trace``.
 
@@ -55,19 +74,27 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
     >>> r.value, r.move, r.stats.leaves, r.stats.cutoffs
     (3, 0, 7, 1)
     """
-    search = Search(game, state, depth=depth, evaluate=evaluate, trace=trace, algorithm="alphabeta")
+    search = Search(game, state, depth=depth, evaluate=evaluate, trace=trace, algorithm="alphabeta",
+                    cutoff=cutoff, max_nodes=max_nodes, time_limit=time_limit)
     to_move, result, is_terminal = game.to_move, game.result, game.is_terminal
-    ordered = game.actions if order is None else _checked_order(game, order)
+    ordered = search.ordering(order, table)
     score, counts = search.scorer()
-    cut_ply, tracer = search.limit, search.tracer
+    quiesce, quiet_counts = search.quiescence(quiescence)
+    cut_ply, tracer, next_check = search.limit, search.tracer, search.next_check
     nodes = 0
 
     def value(state, alpha, beta, ply):
         """Utility or Eval at a leaf, else the value for whoever moves."""
-        nonlocal nodes
+        nonlocal nodes, next_check
         nodes += 1
-        if is_terminal(state) or ply == cut_ply:
+        if nodes >= next_check:
+            next_check = search.spend(nodes)
+        if is_terminal(state):
             return score(state, ply, alpha, beta)
+        if ply == cut_ply or (cutoff is not None and cutoff(state, ply)):
+            return horizon(state, alpha, beta, ply)
+        if table is not None:
+            return remembered(state, alpha, beta, ply)
         player = to_move(state)
         if player == MAX:
             return max_value(state, alpha, beta, ply)
@@ -75,17 +102,39 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
             return min_value(state, alpha, beta, ply)
         raise search.bad_player(state, player)
 
+    def horizon(state, alpha, beta, ply):
+        """The cut-off: Eval(s), or a quiescence search when asked for."""
+        if quiesce is None:
+            return score(state, ply, alpha, beta)
+        v, pv = quiesce(state, alpha, beta)
+        if tracer: tracer.leaf(state, to_move(state), v, alpha, beta)
+        return v, pv
+
+    def remembered(state, alpha, beta, ply):
+        """The table's value if it settles this node, else search it and remember."""
+        plies = search.plies_left(ply)
+        known = table.lookup(state, plies, alpha, beta)
+        if known is not None:
+            if tracer: tracer.leaf(state, to_move(state), known, alpha, beta)
+            return known, None
+        player = to_move(state)
+        if player not in (MAX, MIN):
+            raise search.bad_player(state, player)
+        v, pv = (max_value if player == MAX else min_value)(state, alpha, beta, ply)
+        table.store(state, plies, v, alpha, beta, pv[0])
+        return v, pv
+
     def max_value(state, alpha, beta, ply):
         if tracer: tracer.enter(state, MAX, alpha, beta)
         v, pv = -inf, None
-        actions = ordered(state)
+        actions = ordered(state, ply)
         for a in actions:
             if tracer: tracer.down(a)
             v2, pv2 = value(result(state, a), alpha, beta, ply + 1)
             if v2 > v or pv is None:
                 v, pv = v2, (a, pv2)
             if v >= beta and (prune_on_equal or v > beta):
-                search.cutoff(state, MAX, a, actions, v2, v, alpha, beta)
+                search.cutoff(state, MAX, a, actions, v2, v, alpha, beta, ply)
                 break
             if v > alpha:
                 alpha = v
@@ -98,14 +147,14 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
     def min_value(state, alpha, beta, ply):
         if tracer: tracer.enter(state, MIN, alpha, beta)
         v, pv = inf, None
-        actions = ordered(state)
+        actions = ordered(state, ply)
         for a in actions:
             if tracer: tracer.down(a)
             v2, pv2 = value(result(state, a), alpha, beta, ply + 1)
             if v2 < v or pv is None:
                 v, pv = v2, (a, pv2)
             if v <= alpha and (prune_on_equal or v < alpha):
-                search.cutoff(state, MIN, a, actions, v2, v, alpha, beta)
+                search.cutoff(state, MIN, a, actions, v2, v, alpha, beta, ply)
                 break
             if v < beta:
                 beta = v
@@ -116,22 +165,11 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
         return v, pv
 
     v, pv = search.run(value, -inf, inf, 0)
-    return search.finish(v, pv, counts, nodes=nodes)
-
-
-def _checked_order(game, order):
-    """Wrap a move-ordering function so that it cannot drop or invent actions."""
-    if not callable(order):
-        raise ValueError(f"order must be a function order(state, actions) -> sequence, not {order!r}")
-
-    def ordered(state):
-        actions = game.actions(state)
-        moves = list(order(state, actions))
-        if len(moves) != len(actions) or set(moves) != set(actions):
-            raise GameError(
-                f"order({state!r}, {list(actions)!r}) returned {moves!r}, "
-                "which is not a permutation of the legal actions"
-            )
-        return moves
-
-    return ordered
+    extra = {}
+    if table is not None:
+        extra.update(tt_hits=table.hits, tt_probes=table.probes, tt_size=len(table))
+    if quiesce is not None:
+        q_nodes, q_evals = quiet_counts()
+        nodes += q_nodes
+        extra.update(quiescence_nodes=q_nodes, quiescence_evaluations=q_evals)
+    return search.finish(v, pv, counts, nodes=nodes, **extra)

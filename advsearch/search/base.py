@@ -37,8 +37,29 @@ def flatten(cells) -> tuple:
     return tuple(out)
 
 
-def check_depth(depth, evaluate) -> int:
-    """Validate ``depth``/``evaluate``; return the ply at which to cut (-1: never)."""
+class BudgetExceeded(Exception):
+    """A search ran out of its node or time budget (iterative deepening catches it).
+
+    ``nodes`` says how many nodes it had visited when it stopped.
+    """
+
+    def __init__(self, message, nodes=0):
+        super().__init__(message)
+        self.nodes = nodes
+
+
+def check_depth(depth, evaluate, cutoff=None) -> int:
+    """Validate ``depth``/``evaluate``/``cutoff``; return the ply at which to cut (-1: never)."""
+    if cutoff is not None:
+        if not callable(cutoff):
+            raise ValueError(f"cutoff must be a function cutoff(state, ply) -> bool, not {cutoff!r}")
+        if evaluate is None:
+            raise ValueError("a cutoff test stops the search before the end of the game, so it needs "
+                             "an evaluation function: pass evaluate=f with f(state, player) -> number")
+        if depth is None:
+            if not callable(evaluate):
+                raise ValueError(f"evaluate must be a function f(state, player), not {evaluate!r}")
+            return -1
     if depth is None:
         if evaluate is not None:
             raise ValueError(
@@ -128,10 +149,11 @@ class Search:
     ``tracer``   a :class:`Recorder`, or None when tracing is off.
     """
 
-    def __init__(self, game, state, *, depth, evaluate, trace, algorithm):
+    def __init__(self, game, state, *, depth, evaluate, trace, algorithm, cutoff=None,
+                 max_nodes=None, time_limit=None):
         self.game = game
         self.state = game.initial_state if state is None else state
-        self.limit = check_depth(depth, evaluate)
+        self.limit = check_depth(depth, evaluate, cutoff)
         self.evaluate = evaluate
         self.algorithm = algorithm
         self.trace = Trace(game, self.state, algorithm) if trace else None
@@ -144,7 +166,74 @@ class Search:
                 f"{game.num_players} players; use maxn or paranoid"
             )
         self.cutoffs = 0
+        self.ordering_hook = None
         self.started = time.perf_counter()
+        self.budget(max_nodes, time_limit)
+
+    # --- Resource limits ---
+
+    #: With a time limit, the clock is read once every this many nodes.
+    CLOCK_EVERY = 256
+
+    def budget(self, max_nodes, time_limit):
+        """Set the node and time budget; ``next_check`` is the node count at which to look again."""
+        for name, x in (("max_nodes", max_nodes), ("time_limit", time_limit)):
+            if x is not None and (isinstance(x, bool) or not isinstance(x, (int, float)) or x <= 0):
+                raise ValueError(f"{name} must be a positive number, not {x!r}")
+        self.max_nodes = inf if max_nodes is None else max_nodes
+        self.deadline = inf if time_limit is None else self.started + time_limit
+        self.next_check = inf if max_nodes is None and time_limit is None else 1
+
+    def spend(self, nodes):
+        """Called when ``nodes`` reaches ``next_check``: raise BudgetExceeded, or say when to look next."""
+        if nodes > self.max_nodes or time.perf_counter() > self.deadline:
+            visited = nodes - 1       # the node that found the budget spent is not searched
+            raise BudgetExceeded(f"{self.algorithm} ran out of its budget after {visited} nodes", visited)
+        step = self.CLOCK_EVERY if self.deadline < inf else inf
+        return min(self.max_nodes + 1, nodes + step)
+
+    def plies_left(self, ply):
+        """How deep below ``ply`` this search looks (infinite without a depth limit)."""
+        return inf if self.limit < 0 else self.limit - ply
+
+    # --- Pluggable pieces ---
+
+    def ordering(self, order, table=None):
+        """``ordered(state, ply)``: the actions in search order (plain actions() when nothing is given)."""
+        from .ordering import as_ordering
+
+        game = self.game
+        if order is None and table is None:
+            return lambda state, ply: game.actions(state)
+        piece = None if order is None else as_ordering(order)
+        self.ordering_hook = getattr(piece, "cutoff", None)
+
+        def ordered(state, ply):
+            actions = game.actions(state)
+            moves = list(actions) if piece is None else list(piece.order(state, actions, ply))
+            if piece is not None and (len(moves) != len(actions) or set(moves) != set(actions)):
+                raise GameError(
+                    f"the ordering returned {moves!r} for {state!r}, which is not a permutation "
+                    f"of the legal actions {list(actions)!r}"
+                )
+            best = None if table is None else table.best_move(state)
+            if best is not None and best in moves and moves[0] != best:
+                moves.remove(best)
+                moves.insert(0, best)
+            return moves
+
+        return ordered
+
+    def quiescence(self, quiescence):
+        """``(quiesce, counts)`` for a quiescence search at the horizon, or ``(None, None)``."""
+        if not quiescence:
+            return None, None
+        if self.evaluate is None:
+            raise ValueError("quiescence search extends a cut-off search: give depth= (or cutoff=) and evaluate=")
+        from .quiescence import quiescence as make
+
+        extra = 12 if quiescence is True else quiescence
+        return make(self.game, self.evaluate, max_extra=extra)
 
     def scorer(self):
         """Return ``(score, counts)``: the leaf function and a reader of its counters.
@@ -155,16 +244,17 @@ class Search:
         """
         game, evaluate, tracer = self.game, self.evaluate, self.tracer
         is_terminal, utility = game.is_terminal, game.utility
-        leaves = deepest = 0
+        leaves = deepest = evaluated = 0
 
         def score(state, ply, alpha=None, beta=None):
-            nonlocal leaves, deepest
+            nonlocal leaves, deepest, evaluated
             leaves += 1
             if ply > deepest:
                 deepest = ply
             if evaluate is None or is_terminal(state):
                 value = utility(state, MAX)
             else:
+                evaluated += 1
                 value = evaluate(state, MAX)
             if tracer:
                 player = None if is_terminal(state) else game.to_move(state)
@@ -172,7 +262,7 @@ class Search:
             return value, None
 
         def counts():
-            return leaves, deepest
+            return leaves, deepest, evaluated
 
         return score, counts
 
@@ -188,12 +278,15 @@ class Search:
                 "pass depth=d and evaluate=f."
             ) from None
 
-    def cutoff(self, state, player, action, actions, child_value, v, alpha, beta):
+    def cutoff(self, state, player, action, actions, child_value, v, alpha, beta, ply=None):
         """A pruning test fired after the child ``action`` returned ``child_value``.
 
-        Counts the cutoff and traces the update and the children it skips.  A
-        test that fires at the last child skips nothing, and is not counted.
+        Counts the cutoff, tells the move ordering (killers, history), and
+        traces the update and the children it skips.  A test that fires at
+        the last child skips nothing, and is not counted.
         """
+        if self.ordering_hook is not None:
+            self.ordering_hook(state, action, ply)
         actions = list(actions)
         skipped = actions[actions.index(action) + 1:]
         if skipped:
@@ -220,7 +313,10 @@ class Search:
         )
 
     def finish(self, value, pv_cells, counts, *, nodes, **extra) -> SearchResult:
-        leaves, deepest = counts()
+        leaves, deepest, evaluated = counts()
+        leaves += extra.get("quiescence_evaluations", 0)   # states scored below the horizon count too
+        if self.evaluate is not None:
+            extra = dict(extra, evaluated=evaluated + extra.get("quiescence_evaluations", 0))
         pv = flatten(pv_cells)
         stats = Stats(
             nodes=nodes,
