@@ -4,7 +4,9 @@ The public API, re-exported from the modules that define it:
 
 - the game protocol: :class:`Game`, ``MAX``, ``MIN``, ``CHANCE`` and the errors;
 - explicit game trees: :func:`tree`, :func:`parse`, :func:`random_tree`;
-- searches: :func:`minimax`, :func:`alphabeta`, returning a :class:`SearchResult`;
+- searches: :func:`minimax`, :func:`alphabeta` (with depth, cut-off tests,
+  quiescence, move ordering and transposition tables), :func:`iterative_deepening`
+  and :func:`solve`, each returning a :class:`SearchResult`;
 - games: :class:`TicTacToe`, :class:`Nim`, :class:`Grundy`;
 - the lectures' worked examples: :mod:`advsearch.examples`;
 - exercises: :mod:`advsearch.check` (answer checkers that say where an answer
@@ -21,7 +23,7 @@ from . import check, examples, practice
 from .game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, InvalidTreeError
 from .games import Grundy, Nim, TicTacToe
 from .result import Event, SearchResult, Stats, Trace
-from .search import alphabeta, minimax
+from .search import BudgetExceeded, TranspositionTable, alphabeta, iterative_deepening, minimax, solve
 from .trees import Node, Tree, chance, parse, random_tree, tree
 from .drawing.frames import Frame, frames
 from .drawing.tikz import to_tikz
@@ -33,7 +35,7 @@ __all__ = [
     "CHANCE", "MAX", "MIN", "Game", "GameError", "IllegalMoveError", "InvalidTreeError",
     "Grundy", "Nim", "TicTacToe",
     "Event", "SearchResult", "Stats", "Trace",
-    "alphabeta", "minimax",
+    "alphabeta", "minimax", "iterative_deepening", "solve", "TranspositionTable", "BudgetExceeded",
     "Node", "Tree", "chance", "parse", "random_tree", "tree",
     "Frame", "frames", "draw", "draw_frames", "to_tikz",
     "check", "examples", "practice",
