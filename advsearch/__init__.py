@@ -19,9 +19,9 @@ The public API, re-exported from the modules that define it:
 (3, 7)
 """
 
-from . import check, examples, practice
+from . import check, evaluation, examples, practice
 from .game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, InvalidTreeError
-from .games import Grundy, Nim, TicTacToe
+from .games import ConnectFour, Grundy, Nim, TicTacToe
 from .result import Event, SearchResult, Stats, Trace
 from .search import BudgetExceeded, TranspositionTable, alphabeta, iterative_deepening, minimax, solve
 from .trees import Node, Tree, chance, parse, random_tree, tree
@@ -33,10 +33,10 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CHANCE", "MAX", "MIN", "Game", "GameError", "IllegalMoveError", "InvalidTreeError",
-    "Grundy", "Nim", "TicTacToe",
+    "ConnectFour", "Grundy", "Nim", "TicTacToe",
     "Event", "SearchResult", "Stats", "Trace",
     "alphabeta", "minimax", "iterative_deepening", "solve", "TranspositionTable", "BudgetExceeded",
     "Node", "Tree", "chance", "parse", "random_tree", "tree",
     "Frame", "frames", "draw", "draw_frames", "to_tikz",
-    "check", "examples", "practice",
+    "check", "evaluation", "examples", "practice",
 ]

@@ -3,11 +3,12 @@
 ``Chess`` needs python-chess (the ``chess`` extra), so it is imported on first use.
 """
 
+from .connect4 import ConnectFour
 from .grundy import Grundy
 from .nim import Nim
 from .tictactoe import TicTacToe
 
-__all__ = ["Chess", "Grundy", "Nim", "TicTacToe"]
+__all__ = ["Chess", "ConnectFour", "Grundy", "Nim", "TicTacToe"]
 
 
 def __getattr__(name):
