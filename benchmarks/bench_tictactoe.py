@@ -470,6 +470,7 @@ def facts(rows, quick):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="one round, skip the peer libraries (a smoke run)")
+    parser.add_argument("--big", action="store_true", help="also solve the big Connect Four boards (minutes)")
     parser.add_argument("--rounds", type=int, default=None, help=f"interleaved rounds (default {DEFAULT_ROUNDS})")
     args = parser.parse_args(argv)
     rounds = args.rounds if args.rounds is not None else (1 if args.quick else DEFAULT_ROUNDS)
