@@ -182,14 +182,33 @@ def test_quiescence_equals_plain_search_on_quiet_positions(state, d):
     assert quiet.stats.quiescence_nodes == 0
 
 
-@settings(max_examples=60, deadline=None)
-@given(positions_st, st.integers(0, 2), st.integers(0, 3))
-def test_quiescence_terminates_within_its_extra_plies(state, d, extra):
-    r = alphabeta(Loud(), state, depth=d, evaluate=lines, quiescence=extra or True)
-    assert r.stats.quiescence_nodes >= 0
-    # with unlimited extra plies and every move noisy, stand-pat search can only
-    # improve on Eval for the side to move, never past the true value's bounds
-    assert -8 <= r.value <= 8
+def contrary(state, player):
+    """An Eval under which moving usually hurts the mover, so standing pat often wins."""
+    return -lines(state, player)
+
+
+def stand_pat_or_best_capture(evaluate):
+    """What quiescence with one extra ply must find at a horizon node where every move is noisy:
+    the side to move either stands pat (Eval) or plays its best move and is scored there."""
+    def score(s):
+        return GAME.utility(s, MAX) if GAME.is_terminal(s) else evaluate(s, MAX)
+
+    def oracle(state, player):
+        options = [score(state)] + [score(GAME.result(state, a)) for a in GAME.actions(state)]
+        best = max(options) if GAME.to_move(state) == MAX else min(options)
+        return best if player == MAX else -best
+
+    return oracle
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions_st, st.integers(0, 3), st.sampled_from([lines, contrary]))
+def test_quiescence_with_one_extra_ply_equals_its_oracle(state, d, evaluate):
+    with_quiescence = alphabeta(Loud(), state, depth=d, evaluate=evaluate, quiescence=1)
+    oracle = alphabeta(GAME, state, depth=d, evaluate=stand_pat_or_best_capture(evaluate))
+    assert with_quiescence.value == oracle.value
+    # one extra ply: every quiescence node sits right below a horizon node
+    assert with_quiescence.stats.quiescence_nodes <= 9 * oracle.stats.extra.get("evaluated", 0)
 
 
 def test_quiescence_terminates_on_a_game_that_never_ends():

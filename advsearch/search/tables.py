@@ -28,14 +28,12 @@ from typing import NamedTuple
 __all__ = ["EXACT", "LOWER", "UPPER", "Entry", "TranspositionTable"]
 
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
-#: The "depth" of an entry from a search with no depth limit: deeper than any limit.
-UNLIMITED = float("inf")
 
 
 class Entry(NamedTuple):
     value: float
     flag: str
-    depth: float      # plies searched below the state
+    depth: float      # plies searched below the state (inf for a search with no depth limit)
     move: object      # the best move found there, or None
 
 
