@@ -92,6 +92,10 @@ class Game:
     initial_state: Hashable = None
     #: How many players take turns; two unless the game says otherwise.
     num_players: int = 2
+    #: The least and greatest utility a terminal state can have for a player.
+    #: Exact searches use it as their first window (a win cannot be beaten);
+    #: games whose payoffs are bounded should say so, e.g. ``(-1, 1)``.
+    utility_range: tuple = (-float("inf"), float("inf"))
 
     def to_move(self, state) -> int:
         """Player(s): the index of the player to move in ``state``, or CHANCE."""

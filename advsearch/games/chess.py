@@ -243,6 +243,7 @@ class Chess(Game):
         if isinstance(win, bool) or not isinstance(win, (int, float)) or not win > 0:
             raise ValueError(f"win must be a positive number, the utility of a win, not {win!r}")
         self.win = win
+        self.utility_range = (-win, win)
         self.initial_state = self.state(START if fen is None else fen)
 
     def __repr__(self):

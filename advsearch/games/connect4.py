@@ -49,7 +49,7 @@ import numbers
 from ..game import MAX, MIN, Game, GameError, IllegalMoveError
 from .boards import board_card
 
-__all__ = ["ConnectFour", "has_four"]
+__all__ = ["ConnectFour", "has_four", "threat_cells"]
 
 # --- The rules, on bitboards of one player's discs. ---
 
@@ -83,6 +83,31 @@ def has_four(discs: int, height: int) -> bool:
         if pairs & (pairs >> 2 * d):
             return True
     return False
+
+
+def threat_cells(discs: int, height: int) -> int:
+    """The cells that would complete a four in a row for ``discs``, taken or not, on or off the board.
+
+    Mask the answer with the empty cells of the board.  Each direction adds
+    the cells with three of the player's discs on one side, or two on one
+    side and one on the other; vertically only the cell above three counts.
+
+    Examples
+    --------
+    >>> bin(threat_cells(0b111, 6))             # three in column 0: the cell above
+    '0b1000'
+    >>> game = ConnectFour(7, 6)
+    >>> x, o = game.state("......./......./......./......./...O.../XX.XOO.")
+    >>> threat_cells(x, 6) & ~(x | o) == game.cell(2, 0)      # the gap in the bottom row
+    True
+    """
+    out = (discs << 1) & (discs << 2) & (discs << 3)
+    for d in (height, height + 1, height + 2):
+        pair = (discs << d) & (discs << 2 * d)
+        out |= pair & (discs << 3 * d) | pair & (discs >> d)
+        pair = (discs >> d) & (discs >> 2 * d)
+        out |= pair & (discs << d) | pair & (discs >> 3 * d)
+    return out
 
 
 def _check_size(name, n):
@@ -162,6 +187,7 @@ class ConnectFour(Game):
     """
 
     num_players = 2
+    utility_range = (-1, 1)
     initial_state = (0, 0)
 
     def __init__(self, width: int = 7, height: int = 6):
@@ -173,11 +199,13 @@ class ConnectFour(Game):
         self._top = tuple(b << (h - 1) for b in self._bottom)
         self._column = tuple(column << c * stride for c in range(w))
         self._full = sum(self._column)
+        self._bottom_row = sum(self._bottom)
         self._top_row = sum(self._top)
         self._open = _Open(self._top)
         self.windows = tuple(self._windows())
         rank = [abs(2 * c - (w - 1)) for c in range(w)]
         self._centre_rank = rank.__getitem__
+        self._centre_first = tuple(sorted(range(w), key=self._centre_rank))
 
     def _windows(self):
         w, h, stride = self.width, self.height, self.stride
@@ -261,6 +289,79 @@ class ConnectFour(Game):
         if has_four(o, self.height):
             return MIN
         return None
+
+    # --- Threats, for exact search (see advsearch.solve). ---
+
+    def winning_action(self, state):
+        """A column where the player to move wins at once (the leftmost), or None.
+
+        >>> game = ConnectFour(4, 4)
+        >>> game.winning_action(game.state("..../X.../XO../XOO."))   # X to move: column 0
+        0
+        """
+        x, o = state
+        taken = x | o
+        mine = o if taken.bit_count() & 1 else x
+        cells = threat_cells(mine, self.height) & (taken + self._bottom_row) & self._full
+        if not cells:
+            return None
+        return ((cells & -cells).bit_length() - 1) // self.stride
+
+    def known_value(self, state):
+        """0 if neither player can ever make four (every line holds a disc of each), else None.
+
+        A dead draw needs no search.  Tested with :func:`has_four` on the cells
+        each player could still own: those that are not the opponent's.
+
+        >>> game = ConnectFour(4, 4)
+        >>> game.known_value(game.state("..../..../..../XO..")) is None
+        True
+        >>> game.known_value(game.state("XOXO/OXOX/OXOX/XOXO"))     # full: nobody can win
+        0
+        """
+        x, o = state
+        full, height = self._full, self.height
+        if has_four(full & ~o, height) or has_four(full & ~x, height):
+            return None
+        return 0
+
+    def safe_actions(self, state):
+        """The columns after which the opponent cannot win at once, the most promising first.
+
+        For exact search, in a position where the player to move has no
+        immediate win (see :meth:`winning_action`).  If the opponent has a
+        threat the mover could fill now, only that column is safe; with two
+        such threats there is none, and the answer is ``()`` (every move
+        loses).  A column whose next cell lies just under an opponent's threat
+        is not safe either: playing there lets the opponent complete four.
+        The safe columns come sorted by how many threats of the mover's own
+        they create, then centre first (Pons 2019).
+
+        >>> game = ConnectFour(4, 4)
+        >>> game.safe_actions(game.state("..../..../OO../XXX."))     # O to move: only column 3 blocks
+        (3,)
+        >>> game.safe_actions(game.state("..../XX../OOO./XXO."))     # X must not play under O's threat
+        (2, 0, 1)
+        """
+        x, o = state
+        taken = x | o
+        mine, theirs = (o, x) if taken.bit_count() & 1 else (x, o)
+        height, empty = self.height, self._full & ~taken
+        danger = threat_cells(theirs, height) & empty
+        possible = (taken + self._bottom_row) & self._full
+        forced = possible & danger
+        if forced:
+            if forced & (forced - 1):
+                return ()
+            possible = forced
+        possible &= ~(danger >> 1)
+        scored = []
+        for c in self._centre_first:
+            cell = possible & self._column[c]
+            if cell:
+                scored.append((-(threat_cells(mine | cell, height) & empty & ~cell).bit_count(), c))
+        scored.sort()
+        return tuple(c for _, c in scored)
 
     def move_order(self, state, actions):
         """A move-ordering hint for search: the centre column first, then outwards, left before right.

@@ -43,6 +43,8 @@ class Grundy(Game):
     -1
     """
 
+    utility_range = (-1, 1)
+
     def __init__(self, n=7, first=MAX):
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ValueError(f"n must be a whole number of tokens >= 1, not {n!r}")

@@ -47,6 +47,8 @@ class Nim(Game):
     (1, (1, 1))
     """
 
+    utility_range = (-1, 1)
+
     def __init__(self, heaps=(3, 4, 5), misere=False, first=MAX):
         heaps = tuple(heaps)
         if not heaps or any(isinstance(h, bool) or not isinstance(h, int) or h < 0 for h in heaps):

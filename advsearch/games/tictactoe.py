@@ -159,6 +159,7 @@ class TicTacToe(Game):
 
     initial_state = 0
     num_players = 2
+    utility_range = (-1, 1)
 
     def __init__(self):
         # The rules are tabulated: these three are plain dictionary look-ups,
