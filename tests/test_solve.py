@@ -240,3 +240,13 @@ def test_a_state_without_moves_that_is_not_terminal_is_reported():
             return ()
     with pytest.raises(GameError, match="no legal actions"):
         solve(Stuck())
+
+
+def test_threat_hooks_without_a_utility_range_still_give_exact_values():
+    """Without utility_range a winning move is searched, not assumed to be worth the top utility."""
+    class Unbounded(ConnectFour):
+        utility_range = (-float("inf"), float("inf"))
+    game, rng = Unbounded(4, 4), random.Random(3)
+    for _ in range(15):
+        s = random_position(game, rng, 9)
+        assert solve(game, s).value == alphabeta(game, s).value

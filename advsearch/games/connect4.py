@@ -200,6 +200,10 @@ class ConnectFour(Game):
         self._column = tuple(column << c * stride for c in range(w))
         self._full = sum(self._column)
         self._bottom_row = sum(self._bottom)
+        # For canonical(): O's board packed above X's, and each column's move when reflecting.
+        self._o_shift = w * stride
+        self._pair_column = column | column << self._o_shift
+        self._mirror_shifts = tuple((c * stride, (w - 1 - c) * stride) for c in range(w))
         self._top_row = sum(self._top)
         self._open = _Open(self._top)
         self.windows = tuple(self._windows())
@@ -355,13 +359,15 @@ class ConnectFour(Game):
                 return ()
             possible = forced
         possible &= ~(danger >> 1)
+        if not possible & (possible - 1):       # one safe column, or none
+            return (((possible & -possible).bit_length() - 1) // self.stride,) if possible else ()
         scored = []
         for c in self._centre_first:
             cell = possible & self._column[c]
             if cell:
                 scored.append((-(threat_cells(mine | cell, height) & empty & ~cell).bit_count(), c))
         scored.sort()
-        return tuple(c for _, c in scored)
+        return tuple([c for _, c in scored])
 
     def move_order(self, state, actions):
         """A move-ordering hint for search: the centre column first, then outwards, left before right.
@@ -389,9 +395,24 @@ class ConnectFour(Game):
         return out
 
     def canonical(self, state):
-        """One representative of a position and its mirror image (the smaller), for transposition tables."""
-        image = self.mirror(state)
-        return image if image < state else state
+        """One representative of a position and its mirror image, for transposition tables.
+
+        Both boards are packed into one int (O's above X's) and reflected
+        together; the representative is the one whose packed int is smaller.
+
+        >>> game = ConnectFour(4, 4)
+        >>> s = game.result((0, 0), 0)
+        >>> game.canonical(s) == game.canonical(game.mirror(s)) in (s, game.mirror(s))
+        True
+        """
+        x, o = state
+        both = x | o << self._o_shift
+        image = 0
+        for down, up in self._mirror_shifts:
+            image |= (both >> down & self._pair_column) << up
+        if image < both:
+            return image & self._full, image >> self._o_shift
+        return state
 
     def heights(self, state) -> tuple:
         """The number of discs in each column, left to right."""

@@ -12,10 +12,20 @@ everything that helps an exact search:
   as the root's window: a MAX node that finds a win stops at once, because
   nothing can be better.  Below the root the window closes to a null window
   quickly (in a win/draw/loss game, after the first child).
-- **threats**, when the game can spot them (Connect Four can, with a few bit
-  operations): ``winning_action(state)`` names a move that wins at once, and
-  ``safe_actions(state)`` lists the moves that do not hand the opponent an
-  immediate win, strongest first (Pons 2019, "anticipate losing moves").
+- **what the game knows**, through optional hooks (Connect Four has all of
+  them, each a few bit operations):
+
+  ``known_value(state)``
+      the value without search, or None (Connect Four: 0 once no line of four
+      can ever be completed, a dead draw);
+  ``winning_action(state)``
+      a move that wins at once for the player to move, or None; the position
+      is then worth the mover's best utility in ``utility_range``;
+  ``safe_actions(state)``
+      the moves that do not hand the opponent an immediate win, strongest
+      first, or ``()`` when every move does (the position is then worth the
+      mover's worst utility); called only when ``winning_action`` found
+      nothing (Pons 2019, "anticipate losing moves");
 - otherwise the game's ``move_order(state, actions)`` hint, such as centre
   columns first.
 
@@ -139,30 +149,15 @@ class _Solver:
     def value(self, state, alpha, beta, ply):
         """The value for MAX if it lies in (alpha, beta); else a bound on the far side of the window."""
         self.nodes += 1
+        if ply > self.deepest:
+            self.deepest = ply
         game = self.game
         if game.is_terminal(state):
             self.leaves += 1
-            if ply > self.deepest:
-                self.deepest = ply
             u = game.utility(state, MAX)
             if not self.range[0] <= u <= self.range[1]:
                 raise GameError(f"{game!r}: utility {u!r} of {state!r} is outside utility_range {self.range!r}")
             return u
-        known = self.known_value(state)
-        if known is not None:
-            self.leaves += 1
-            return known
-        player = game.to_move(state)
-        if player not in (MAX, MIN):
-            raise self.search.bad_player(state, player)
-        worst, best = self.range if player == MAX else self.range[::-1]
-        if self.winning_action(state) is not None:
-            self.wins += 1                # the mover wins at once: nothing is better
-            return best
-        actions = self.safe_actions(state)
-        if actions == ():
-            self.forced += 1              # every move lets the opponent win at once
-            return worst
         key = self.key(state)
         lo, hi = self.table.get(key, (-inf, inf))
         if lo >= beta or lo == hi:
@@ -171,6 +166,27 @@ class _Solver:
         if hi <= alpha:
             self.hits += 1
             return hi
+        known = self.known_value(state)
+        if known is not None:
+            self.leaves += 1
+            return known
+        player = game.to_move(state)
+        if player not in (MAX, MIN):
+            raise self.search.bad_player(state, player)
+        worst, best = self.range if player == MAX else self.range[::-1]
+        win = self.winning_action(state)
+        if win is not None:
+            self.wins += 1                # the mover wins at once: nothing is better
+            if abs(best) < inf:
+                return best
+            actions = (win,)              # (how much it is worth must be looked up)
+        else:
+            actions = self.safe_actions(state)
+            if actions == ():
+                self.forced += 1          # every move lets the opponent win at once
+                if abs(worst) < inf:
+                    return worst
+                actions = game.actions(state)[:1]
         alpha, beta = max(alpha, lo), min(beta, hi)
         if actions is None:
             actions = self.order(state, game.actions(state))
