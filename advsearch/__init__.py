@@ -19,7 +19,8 @@ The public API, re-exported from the modules that define it:
 (3, 7)
 """
 
-from . import check, evaluation, examples, practice
+from . import agents, arena, check, evaluation, examples, learning, practice
+from .arena import GameRecord, MatchResult, match, play
 from .game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, InvalidTreeError
 from .games import ConnectFour, Grundy, Nim, TicTacToe
 from .result import Event, SearchResult, Stats, Trace
@@ -39,4 +40,5 @@ __all__ = [
     "Node", "Tree", "chance", "parse", "random_tree", "tree",
     "Frame", "frames", "draw", "draw_frames", "to_tikz",
     "check", "evaluation", "examples", "practice",
+    "agents", "arena", "learning", "play", "match", "GameRecord", "MatchResult",
 ]

@@ -174,22 +174,24 @@ def test_winning_action_and_safe_actions_agree_with_brute_force(case):
 
 @settings(max_examples=300, deadline=None)
 @given(positions)
-def test_a_known_value_is_a_dead_draw(case):
+def test_value_bounds_agree_with_brute_force_and_hold(case):
     (w, h), seed, plies = case
     game = ConnectFour(w, h)
     s = random_position(game, random.Random(seed), plies)
     x, o = s
-    # Brute force: some line of four holds no disc of one of the players.
-    open_line = any(not (window & o) or not (window & x) for window in game.windows)
-    assert (game.known_value(s) is None) == open_line
-    if game.known_value(s) == 0 and (w, h) == (4, 4):
-        assert alphabeta(game, s).value == 0
+    # Brute force: a player can still win only with a line holding none of the opponent's discs.
+    x_can_win = any(not window & o for window in game.windows)
+    o_can_win = any(not window & x for window in game.windows)
+    lo, hi = game.value_bounds(s)
+    assert (lo, hi) == (-1 if o_can_win else 0, 1 if x_can_win else 0)
+    if (w, h) == (4, 4) and plies >= 6:
+        assert lo <= alphabeta(game, s).value <= hi
 
 
 def test_the_hooks_really_prune():
     """The threat hooks and the dead-draw test cut the 4x5 search by more than half."""
     class Plain(ConnectFour):
-        winning_action = safe_actions = known_value = None
+        winning_action = safe_actions = value_bounds = None
     game, plain = ConnectFour(4, 5), Plain(4, 5)
     fast, slow = solve(game), solve(plain)
     assert fast.value == slow.value == 0

@@ -311,23 +311,27 @@ class ConnectFour(Game):
             return None
         return ((cells & -cells).bit_length() - 1) // self.stride
 
-    def known_value(self, state):
-        """0 if neither player can ever make four (every line holds a disc of each), else None.
+    def value_bounds(self, state):
+        """Bounds ``(lo, hi)`` on the value for X that need no search.
 
-        A dead draw needs no search.  Tested with :func:`has_four` on the cells
-        each player could still own: those that are not the opponent's.
+        A player can only still win with a line of four that holds none of
+        the opponent's discs.  If O has no such line, O cannot win (lo = 0);
+        if X has none, X cannot win (hi = 0); with neither the game is a
+        dead draw.  Tested with :func:`has_four` on the cells each player
+        could still own: those that are not the opponent's.
 
         >>> game = ConnectFour(4, 4)
-        >>> game.known_value(game.state("..../..../..../XO..")) is None
-        True
-        >>> game.known_value(game.state("XOXO/OXOX/OXOX/XOXO"))     # full: nobody can win
-        0
+        >>> game.value_bounds(game.state("..../..../..../XO.."))
+        (-1, 1)
+        >>> game.value_bounds(game.state("..../..../..../XOXO"))    # the bottom row is blocked for both
+        (-1, 1)
+        >>> game.value_bounds(game.state("OXOX/XOXO/XOXO/OXOX"))    # full: nobody can win
+        (0, 0)
         """
         x, o = state
         full, height = self._full, self.height
-        if has_four(full & ~o, height) or has_four(full & ~x, height):
-            return None
-        return 0
+        return (-1 if has_four(full & ~x, height) else 0,
+                1 if has_four(full & ~o, height) else 0)
 
     def safe_actions(self, state):
         """The columns after which the opponent cannot win at once, the most promising first.
@@ -405,14 +409,26 @@ class ConnectFour(Game):
         >>> game.canonical(s) == game.canonical(game.mirror(s)) in (s, game.mirror(s))
         True
         """
+        key = self.table_key(state)
+        return key & self._full, key >> self._o_shift
+
+    def table_key(self, state) -> int:
+        """One int for a position and its mirror image: the smaller of the two packed boards.
+
+        The key of :func:`advsearch.solve`'s table; an int costs less memory
+        than a pair of them.
+
+        >>> game = ConnectFour(4, 4)
+        >>> s = game.result((0, 0), 0)
+        >>> game.table_key(s) == game.table_key(game.mirror(s))
+        True
+        """
         x, o = state
         both = x | o << self._o_shift
         image = 0
         for down, up in self._mirror_shifts:
             image |= (both >> down & self._pair_column) << up
-        if image < both:
-            return image & self._full, image >> self._o_shift
-        return state
+        return image if image < both else both
 
     def heights(self, state) -> tuple:
         """The number of discs in each column, left to right."""

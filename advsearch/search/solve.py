@@ -7,7 +7,7 @@ everything that helps an exact search:
 - **a transposition table of bounds.**  Each position keeps an interval
   ``[lo, hi]`` known to hold its value, narrowed every time a search passes
   through it with another window.  Symmetric positions share an entry when
-  the game offers ``canonical(state)``.
+  the game offers ``canonical(state)`` (or a smaller ``table_key(state)``).
 - **the game's range of utilities**, ``game.utility_range`` (e.g. ``(-1, 1)``),
   as the root's window: a MAX node that finds a win stops at once, because
   nothing can be better.  Below the root the window closes to a null window
@@ -15,9 +15,10 @@ everything that helps an exact search:
 - **what the game knows**, through optional hooks (Connect Four has all of
   them, each a few bit operations):
 
-  ``known_value(state)``
-      the value without search, or None (Connect Four: 0 once no line of four
-      can ever be completed, a dead draw);
+  ``value_bounds(state)``
+      bounds ``(lo, hi)`` on the value that need no search (Connect Four:
+      a player without a line of four free of the opponent's discs cannot
+      win any more);
   ``winning_action(state)``
       a move that wins at once for the player to move, or None; the position
       is then worth the mover's best utility in ``utility_range``;
@@ -120,13 +121,14 @@ class _Solver:
         self.search = Search(game, None, depth=None, evaluate=None, trace=False, algorithm="solve")
         self.game = game
         self.table = table
-        self.nodes = self.leaves = self.hits = self.wins = self.forced = self.deepest = 0
+        self.nodes = self.leaves = self.hits = self.wins = self.forced = self.settled = self.deepest = 0
         self.cutoffs = 0
         self.range = getattr(game, "utility_range", (-inf, inf))
         # The game's optional hooks, with harmless defaults.
-        self.key = getattr(game, "canonical", None) or (lambda s: s)
+        self.key = getattr(game, "table_key", None) or getattr(game, "canonical", None) or (lambda s: s)
+        self.bounds = {}                 # one tuple object per distinct (lo, hi), shared by entries
         self.winning_action = getattr(game, "winning_action", None) or (lambda s: None)
-        self.known_value = getattr(game, "known_value", None) or (lambda s: None)
+        self.value_bounds = getattr(game, "value_bounds", None)
         self.safe_actions = getattr(game, "safe_actions", None) or (lambda s: None)
         self.order = getattr(game, "move_order", None) or (lambda s, actions: actions)
 
@@ -141,7 +143,7 @@ class _Solver:
         stats = Stats(nodes=self.nodes, leaves=self.leaves, cutoffs=self.cutoffs, max_depth=self.deepest,
                       seconds=time.perf_counter() - started,
                       extra=dict(tt_hits=self.hits, tt_size=len(self.table), immediate_wins=self.wins,
-                                 forced_losses=self.forced))
+                                 forced_losses=self.forced, settled_by_bounds=self.settled))
         return SearchResult(value, pv[0] if pv else None, pv, stats, None)
 
     # --- The recursion: alpha-beta with a table of bounds. ---
@@ -159,17 +161,19 @@ class _Solver:
                 raise GameError(f"{game!r}: utility {u!r} of {state!r} is outside utility_range {self.range!r}")
             return u
         key = self.key(state)
-        lo, hi = self.table.get(key, (-inf, inf))
+        lo, hi = self.table.get(key, self.range)
         if lo >= beta or lo == hi:
             self.hits += 1
             return lo
         if hi <= alpha:
             self.hits += 1
             return hi
-        known = self.known_value(state)
-        if known is not None:
-            self.leaves += 1
-            return known
+        if self.value_bounds is not None:
+            known_lo, known_hi = self.value_bounds(state)
+            lo, hi = max(lo, known_lo), min(hi, known_hi)
+            if lo >= beta or lo == hi or hi <= alpha:
+                self.settled += 1
+                return lo if lo >= beta or lo == hi else hi
         player = game.to_move(state)
         if player not in (MAX, MIN):
             raise self.search.bad_player(state, player)
@@ -203,7 +207,8 @@ class _Solver:
             lo = max(lo, v)
         else:
             lo = hi = v
-        self.table[key] = (lo, hi)
+        pair = (lo, hi)
+        self.table[key] = self.bounds.setdefault(pair, pair)
         return v
 
     def max_value(self, state, actions, alpha, beta, ply):

@@ -1,0 +1,263 @@
+"""Agents and the arena: play, match, and the statistics of a match."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from advsearch import ConnectFour, IllegalMoveError, Nim, TicTacToe, agents
+from advsearch.arena import GameRecord, MatchResult, elo, match, play, random_opening, wilson_interval
+from advsearch.evaluation import connect4_eval
+
+TTT = TicTacToe()
+
+
+def first(game, state):
+    """Always the first legal action."""
+    return game.actions(state)[0]
+
+
+# --- Agents. ---
+
+def test_random_agent_is_legal_and_reproducible_without_global_randomness():
+    state = TTT.state("XO./.X./...")
+    random.seed(1)
+    a = [agents.random(seed=4)(TTT, state) for _ in range(3)]
+    random.seed(2)                      # the global generator must not matter
+    b = [agents.random(seed=4)(TTT, state) for _ in range(3)]
+    assert a == b
+    agent = agents.random(seed=4)
+    moves = {agent(TTT, state) for _ in range(200)}
+    assert moves == set(TTT.actions(state))          # uniform over the legal moves: all of them turn up
+
+
+def test_alphabeta_agent_plays_the_search_move_and_keeps_the_result():
+    game = ConnectFour()
+    evaluate = connect4_eval(game)
+    state = game.state("......./......./......./......./...O.../..XX.O.")
+    agent = agents.alphabeta(2, evaluate)
+    assert repr(agent) == agent.name == "alphabeta(depth=2)"
+    assert agent.last is None
+    move = agent(game, state)
+    assert move == 1 and agent.last.move == move and agent.last.stats.nodes > 1
+    named = agents.alphabeta(3, evaluate, name="hand-set", prune_on_equal=False)
+    assert named.name == "hand-set"
+    assert agents.alphabeta(3, evaluate, prune_on_equal=False).name == "alphabeta(depth=3, prune_on_equal=False)"
+
+
+def test_agent_factories_reject_bad_arguments_at_once():
+    with pytest.raises(ValueError, match="evaluation function"):
+        agents.alphabeta(2)
+    with pytest.raises(ValueError, match="no option colour"):
+        agents.alphabeta(2, lambda s, p: 0, colour="red")
+    with pytest.raises(ValueError, match="name"):
+        agents.solver(name="")
+    with pytest.raises(ValueError, match="probability"):
+        agents.epsilon_greedy(first, 1.5)
+    with pytest.raises(ValueError, match="agent"):
+        agents.epsilon_greedy("first", 0.1)
+
+
+def test_epsilon_greedy_follows_its_agent_at_zero_and_is_random_at_one():
+    state = TTT.initial_state
+    assert {agents.epsilon_greedy(first, 0, seed=1)(TTT, state) for _ in range(50)} == {0}
+    noisy = agents.epsilon_greedy(first, 1, seed=1)
+    assert len({noisy(TTT, state) for _ in range(200)}) == 9
+
+
+# --- play. ---
+
+def test_play_records_moves_states_and_outcome():
+    record = play(TTT, [first, first])
+    assert isinstance(record, GameRecord)
+    assert record.moves == (0, 1, 2, 3, 4, 5, 6)
+    assert len(record.states) == len(record.moves) + 1 == len(record) + 1
+    assert record.states[0] == TTT.initial_state
+    for before, move, after in zip(record.states, record.moves, record.states[1:]):
+        assert TTT.result(before, move) == after
+    assert record.finished and record.outcome == (1, -1) and record.winner == 0
+    assert record.agents == ("first", "first")
+    assert "won by first (player 0)" in str(record)
+
+
+def test_play_from_a_state_and_with_a_move_limit():
+    start = TTT.state("X../.O./...")
+    record = play(TTT, [first, first], state=start, max_moves=2)
+    assert record.states[0] == start and len(record) == 2
+    assert not record.finished and record.outcome is None and record.winner is None
+
+
+def test_a_draw_has_no_winner():
+    record = play(TTT, [agents.solver(), agents.solver()])
+    assert record.outcome == (0, 0) and record.winner is None and len(record) == 9
+
+
+@pytest.mark.parametrize("solver_moves_first", [True, False])
+def test_solver_never_loses_to_random_at_tictactoe(solver_moves_first):
+    perfect = agents.solver()
+    for seed in range(15):
+        opponent = agents.random(seed=seed)
+        pair = [perfect, opponent] if solver_moves_first else [opponent, perfect]
+        record = play(TTT, pair)
+        me = 0 if solver_moves_first else 1
+        assert record.outcome[me] >= 0, str(record)
+
+
+def test_an_illegal_move_names_the_agent_and_the_move_and_keeps_the_game():
+    def stubborn(game, state):
+        return 4                             # the centre, even when taken
+
+    start = TTT.state(".../.X./...")
+    with pytest.raises(IllegalMoveError, match=r"stubborn \(player 1, MIN\) chose 4") as caught:
+        play(TTT, [first, stubborn], state=start)
+    error = caught.value
+    assert error.agent == "stubborn" and error.move == 4
+    assert error.record.states == (start,) and error.record.moves == ()
+    assert TTT.actions(start) == (0, 1, 2, 3, 5, 6, 7, 8)         # nothing changed
+
+
+def test_an_agent_with_a_name_is_named_by_it_in_the_error():
+    illegal = agents.epsilon_greedy(lambda game, state: "nowhere", 0, seed=0)
+    with pytest.raises(IllegalMoveError, match="epsilon_greedy.*chose 'nowhere'"):
+        play(TTT, [illegal, first])
+
+
+@pytest.mark.parametrize("bad, message", [
+    ([first], "needs 2 agents, not 1"),
+    ([first, first, first], "needs 2 agents, not 3"),
+    ([first, "random"], "player 1 must be a callable"),
+    (first, "sequence of agents"),
+])
+def test_play_rejects_bad_agents(bad, message):
+    with pytest.raises(ValueError, match=message):
+        play(TTT, bad)
+
+
+def test_play_rejects_a_bad_move_limit():
+    with pytest.raises(ValueError, match="max_moves"):
+        play(TTT, [first, first], max_moves=-1)
+
+
+# --- Openings. ---
+
+def test_random_openings_that_end_the_game_are_skipped():
+    # Five random plies end a game of tic-tac-toe fairly often (X can have three in a row).
+    rng = random.Random(0)
+    ended = sum(TTT.is_terminal(_walk(TTT, 5, rng)) for _ in range(500))
+    assert ended > 0                                # so the skipping below is really tested
+    rng = random.Random(0)
+    for _ in range(200):
+        state = random_opening(TTT, 5, rng)
+        assert not TTT.is_terminal(state) and bin(state).count("1") == 5
+
+
+def _walk(game, plies, rng):
+    state = game.initial_state
+    for _ in range(plies):
+        if game.is_terminal(state):
+            break
+        state = game.result(state, rng.choice(game.actions(state)))
+    return state
+
+
+def test_an_opening_longer_than_any_game_raises():
+    with pytest.raises(ValueError, match="all ended the game"):
+        random_opening(Nim([1, 1]), 2, random.Random(0))
+    with pytest.raises(ValueError, match="plies"):
+        random_opening(TTT, -1, random.Random(0))
+
+
+# --- match. ---
+
+def test_match_counts_add_up_and_colours_alternate_from_the_same_opening():
+    result = match(TTT, agents.solver(), agents.random(seed=1), games=9, openings=2, seed=4)
+    assert isinstance(result, MatchResult)
+    assert result.wins + result.draws + result.losses == result.games == len(result.records) == 9
+    for k in range(0, 8, 2):
+        one, two = result.records[k], result.records[k + 1]
+        assert one.states[0] == two.states[0]                # the same opening ...
+        assert one.agents == ("solver", "random(seed=1)") and two.agents == ("random(seed=1)", "solver")
+        assert bin(one.states[0]).count("1") == 2             # ... of two plies
+    assert result.records[8].agents[0] == "solver"             # an odd last game: a moves first
+
+
+def test_match_reports_from_the_first_agents_point_of_view():
+    # No random opening: a random opening can leave even a perfect player lost.
+    strong = match(TTT, agents.solver(), agents.random(seed=2), games=20, openings=0, seed=1)
+    weak = match(TTT, agents.random(seed=2), agents.solver(), games=20, openings=0, seed=1)
+    assert strong.wins > 0 and strong.losses == 0 and strong.rate > 0.5 and strong.elo > 0
+    assert weak.wins == 0 and weak.losses > 0 and weak.rate < 0.5 and weak.elo < 0
+
+
+def test_seeded_matches_are_identical_and_other_seeds_differ():
+    def run(seed):
+        return match(TTT, agents.random(seed=1), agents.random(seed=2), games=20, openings=1, seed=seed)
+
+    a, b, c = run(7), run(7), run(8)
+    assert a == b and [r.moves for r in a.records] == [r.moves for r in b.records]
+    assert [r.moves for r in a.records] != [r.moves for r in c.records]
+
+
+def test_deterministic_agents_meet_different_openings():
+    result = match(TTT, first, first, games=20, openings=2, seed=0)
+    assert len({r.states[0] for r in result.records}) > 3
+
+
+def test_confidence_interval_contains_the_rate_and_narrows_with_more_games():
+    for wins, draws, losses in [(0, 0, 5), (3, 4, 3), (10, 0, 0), (7, 2, 1)]:
+        result = MatchResult("a", "b", wins, draws, losses)
+        lo, hi = result.interval
+        assert 0 <= lo <= result.rate <= hi <= 1
+        assert lo < hi
+        elo_lo, elo_hi = result.elo_interval
+        assert elo_lo <= result.elo <= elo_hi
+    small, big = MatchResult("a", "b", 6, 0, 4), MatchResult("a", "b", 600, 0, 400)
+    assert big.interval[1] - big.interval[0] < small.interval[1] - small.interval[0]
+
+
+def test_wilson_interval_and_elo_match_hand_computation():
+    # Wilson, 8 of 10, z = 1.96: centre (0.8 + 0.19208) / 1.38416, half-width 0.22784...
+    lo, hi = wilson_interval(8, 10)
+    assert lo == pytest.approx(0.4902, abs=1e-4) and hi == pytest.approx(0.9433, abs=1e-4)
+    assert elo(0.5) == 0 and elo(0.0) == -math.inf and elo(1.0) == math.inf
+    assert elo(10 / 11) == pytest.approx(400, abs=1e-9)      # odds 10:1 are 400 Elo
+    assert elo(0.25) == pytest.approx(-elo(0.75))
+    with pytest.raises(ValueError, match="at least one trial"):
+        wilson_interval(0, 0)
+
+
+def test_match_result_renders_as_text_and_html():
+    result = MatchResult("alphabeta(depth=2)", "<random>", 7, 2, 1, openings=2, seed=0)
+    text = str(result)
+    assert text.startswith("alphabeta(depth=2) vs <random>: 7 wins, 2 draws, 1 loss in 10 games; score 80.0%")
+    table = result._repr_html_()
+    assert table.startswith("<table>") and table.endswith("</table>") and table.count("<tr>") == 2
+    assert table.count("<td>") == table.count("</td>") == table.count("<th>") == 9
+    assert "&lt;random&gt;" in table and "<td>80.0%</td>" in table
+    assert "1 win," in str(MatchResult("a", "b", 1, 1, 0))
+    assert "+∞" in str(MatchResult("a", "b", 3, 0, 0))
+    numbers = result.as_dict()
+    assert numbers["games"] == 10 and numbers["score"] == 8.0 and numbers["interval"][0] < 0.8
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"games": 0}, "games must be a whole number >= 1"),
+    ({"games": 2.5}, "games must be a whole number"),
+    ({"openings": -1}, "openings must be a whole number >= 0"),
+    ({"b": "random"}, "agent b must be a callable"),
+    ({"a": None}, "agent a must be a callable"),
+])
+def test_match_rejects_bad_arguments(kwargs, message):
+    arguments = {"a": first, "b": first, **kwargs}
+    with pytest.raises(ValueError, match=message):
+        match(TTT, **arguments)
+
+
+def test_match_needs_a_two_player_game():
+    class ThreePlayers(Nim):
+        num_players = 3
+
+    with pytest.raises(ValueError, match="two players"):
+        match(ThreePlayers(), first, first)
