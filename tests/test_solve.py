@@ -174,18 +174,37 @@ def test_winning_action_and_safe_actions_agree_with_brute_force(case):
 
 @settings(max_examples=300, deadline=None)
 @given(positions)
-def test_value_bounds_agree_with_brute_force_and_hold(case):
+def test_value_bounds_include_the_open_line_rule(case):
     (w, h), seed, plies = case
     game = ConnectFour(w, h)
-    s = random_position(game, random.Random(seed), plies)
-    x, o = s
+    x, o = random_position(game, random.Random(seed), plies)
     # Brute force: a player can still win only with a line holding none of the opponent's discs.
     x_can_win = any(not window & o for window in game.windows)
     o_can_win = any(not window & x for window in game.windows)
-    lo, hi = game.value_bounds(s)
-    assert (lo, hi) == (-1 if o_can_win else 0, 1 if x_can_win else 0)
-    if (w, h) == (4, 4) and plies >= 6:
-        assert lo <= alphabeta(game, s).value <= hi
+    lo, hi = game.value_bounds((x, o))
+    assert -1 <= lo <= hi <= 1
+    assert (x_can_win or hi <= 0) and (o_can_win or lo >= 0)
+
+
+def test_value_bounds_hold_and_claimeven_fires():
+    """Every bound contains the value found by plain alpha-beta, on positions where the rules say something."""
+    rng, informative, claimeven = random.Random(5), 0, 0
+    for size in [(4, 4), (5, 4)]:
+        game = ConnectFour(*size)
+        for _ in range(600):
+            s = random_position(game, rng, rng.randint(6, 14))
+            if game.is_terminal(s):
+                continue
+            lo, hi = game.value_bounds(s)
+            if (lo, hi) == (-1, 1):
+                continue
+            informative += 1
+            x, o = s
+            open_lo = 0 if all(window & x for window in game.windows) else -1
+            open_hi = 0 if all(window & o for window in game.windows) else 1
+            claimeven += (lo, hi) != (open_lo, open_hi)
+            assert lo <= alphabeta(game, s).value <= hi
+    assert informative > 100 and claimeven >= 5
 
 
 def test_the_hooks_really_prune():

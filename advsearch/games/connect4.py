@@ -200,6 +200,8 @@ class ConnectFour(Game):
         self._column = tuple(column << c * stride for c in range(w))
         self._full = sum(self._column)
         self._bottom_row = sum(self._bottom)
+        # Claimeven: the rows whose empty cells the follower gets (row h-1, h-3, ... from the bottom).
+        self._follower_rows = sum(self.cell(c, r) for c in range(w) for r in range(h) if (h - 1 - r) % 2 == 0)
         # For canonical(): O's board packed above X's, and each column's move when reflecting.
         self._o_shift = w * stride
         self._pair_column = column | column << self._o_shift
@@ -312,26 +314,47 @@ class ConnectFour(Game):
         return ((cells & -cells).bit_length() - 1) // self.stride
 
     def value_bounds(self, state):
-        """Bounds ``(lo, hi)`` on the value for X that need no search.
+        """Bounds ``(lo, hi)`` on the value for X that need no search, from two simple rules.
 
-        A player can only still win with a line of four that holds none of
-        the opponent's discs.  If O has no such line, O cannot win (lo = 0);
-        if X has none, X cannot win (hi = 0); with neither the game is a
-        dead draw.  Tested with :func:`has_four` on the cells each player
-        could still own: those that are not the opponent's.
+        **Open lines.**  A player can only still win with a line of four that
+        holds none of the opponent's discs.  If O has no such line, O cannot
+        win (lo = 0); if X has none, X cannot win (hi = 0).
+
+        **Claimeven** (Allis 1988, section 5.2).  When every open column has
+        an even number of empty cells, the player who just moved can answer
+        each move on top of it, in the same column, to the end of the game.
+        The player to move then gets exactly the empty cells on every other
+        row, starting with the lowest, and the follower the rest.  If those
+        cells give the mover no four, the mover cannot win; if the follower's
+        cells do give it a four, the follower wins.
+
+        Both rules look at the final board only, with :func:`has_four`.
 
         >>> game = ConnectFour(4, 4)
         >>> game.value_bounds(game.state("..../..../..../XO.."))
         (-1, 1)
-        >>> game.value_bounds(game.state("..../..../..../XOXO"))    # the bottom row is blocked for both
-        (-1, 1)
-        >>> game.value_bounds(game.state("OXOX/XOXO/XOXO/OXOX"))    # full: nobody can win
+        >>> game.value_bounds(game.state("..OX/..OO/OXXO/XOXX"))     # X to move; O answers on top
+        (-1, 0)
+        >>> game.value_bounds(game.state("OXOX/XOXO/XOXO/OXOX"))     # full: nobody can win
         (0, 0)
         """
         x, o = state
         full, height = self._full, self.height
-        return (-1 if has_four(full & ~x, height) else 0,
-                1 if has_four(full & ~o, height) else 0)
+        lo = -1 if has_four(full & ~x, height) else 0
+        hi = 1 if has_four(full & ~o, height) else 0
+        taken = x | o
+        follower_rows = self._follower_rows
+        if lo != hi and not (taken + self._bottom_row) & full & follower_rows:
+            empty = full & ~taken
+            x_moves = not taken.bit_count() & 1
+            mover, follower = (x, o) if x_moves else (o, x)
+            if not has_four(mover | empty & ~follower_rows, height):
+                follower_wins = has_four(follower | empty & follower_rows, height)
+                if x_moves:
+                    lo, hi = (-1, -1) if follower_wins else (lo, 0)
+                else:
+                    lo, hi = (1, 1) if follower_wins else (0, hi)
+        return lo, hi
 
     def safe_actions(self, state):
         """The columns after which the opponent cannot win at once, the most promising first.
