@@ -237,7 +237,7 @@ class Endless(Game):
 
 
 def test_a_game_that_never_ends_is_reported():
-    with pytest.raises(GameError, match="depth"):
+    with pytest.raises(GameError, match="game whose play ends"):
         solve(Endless())
 
 

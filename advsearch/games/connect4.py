@@ -103,10 +103,9 @@ def threat_cells(discs: int, height: int) -> int:
     """
     out = (discs << 1) & (discs << 2) & (discs << 3)
     for d in (height, height + 1, height + 2):
-        pair = (discs << d) & (discs << 2 * d)
-        out |= pair & (discs << 3 * d) | pair & (discs >> d)
-        pair = (discs >> d) & (discs >> 2 * d)
-        out |= pair & (discs << d) | pair & (discs >> 3 * d)
+        before, after = discs << d, discs >> d           # the neighbour on each side is taken
+        two_before, two_after = before & (discs << 2 * d), after & (discs >> 2 * d)
+        out |= two_before & ((discs << 3 * d) | after) | two_after & (before | (discs >> 3 * d))
     return out
 
 

@@ -99,7 +99,7 @@ def solve(game, state=None, *, table=None, trace=False):
     """
     if trace:
         return _traced(game, state)
-    return _Solver(game, {} if table is None else table).run(state)
+    return _solve(game, state, {} if table is None else table)
 
 
 def _traced(game, state):
@@ -113,93 +113,78 @@ def _traced(game, state):
     return alphabeta(game, state, order=order, table=table, trace=True)
 
 
-class _Solver:
-    """One exact search: the recursion ``max_value``/``min_value`` over a table of bounds."""
+def _solve(game, state, table):
+    """The exact search: alpha-beta over a table of bounds, then the principal variation."""
+    search = Search(game, state, depth=None, evaluate=None, trace=False, algorithm="solve")
+    low, high = getattr(game, "utility_range", (-inf, inf))
+    is_terminal, utility, to_move, result = game.is_terminal, game.utility, game.to_move, game.result
+    # The game's optional hooks, with harmless defaults.
+    key = getattr(game, "table_key", None) or getattr(game, "canonical", None) or (lambda s: s)
+    winning_action = getattr(game, "winning_action", None) or (lambda s: None)
+    value_bounds = getattr(game, "value_bounds", None)
+    safe_actions = getattr(game, "safe_actions", None) or (lambda s: None)
+    order = getattr(game, "move_order", None) or (lambda s, actions: actions)
+    entry = {}              # one tuple object per distinct (lo, hi), shared by the table's entries
+    nodes = leaves = hits = wins = forced = settled = cutoffs = deepest = 0
 
-    def __init__(self, game, table):
-        # The shared checks (two players) and the runaway-recursion message.
-        self.search = Search(game, None, depth=None, evaluate=None, trace=False, algorithm="solve")
-        self.game = game
-        self.table = table
-        self.nodes = self.leaves = self.hits = self.wins = self.forced = self.settled = self.deepest = 0
-        self.cutoffs = 0
-        self.range = getattr(game, "utility_range", (-inf, inf))
-        # The game's optional hooks, with harmless defaults.
-        self.key = getattr(game, "table_key", None) or getattr(game, "canonical", None) or (lambda s: s)
-        self.bounds = {}                 # one tuple object per distinct (lo, hi), shared by entries
-        self.winning_action = getattr(game, "winning_action", None) or (lambda s: None)
-        self.value_bounds = getattr(game, "value_bounds", None)
-        self.safe_actions = getattr(game, "safe_actions", None) or (lambda s: None)
-        self.order = getattr(game, "move_order", None) or (lambda s, actions: actions)
-
-    def run(self, state):
-        game, search = self.game, self.search
-        root = game.initial_state if state is None else state
-        search.state = root
-        lo, hi = self.range
-        started = time.perf_counter()
-        value = search.run(lambda s: self.value(s, lo, hi, 0))
-        pv = self.principal_variation(root, value)
-        stats = Stats(nodes=self.nodes, leaves=self.leaves, cutoffs=self.cutoffs, max_depth=self.deepest,
-                      seconds=time.perf_counter() - started,
-                      extra=dict(tt_hits=self.hits, tt_size=len(self.table), immediate_wins=self.wins,
-                                 forced_losses=self.forced, settled_by_bounds=self.settled))
-        return SearchResult(value, pv[0] if pv else None, pv, stats, None)
-
-    # --- The recursion: alpha-beta with a table of bounds. ---
-
-    def value(self, state, alpha, beta, ply):
+    def value(state, alpha, beta, ply):
         """The value for MAX if it lies in (alpha, beta); else a bound on the far side of the window."""
-        self.nodes += 1
-        if ply > self.deepest:
-            self.deepest = ply
-        game = self.game
-        if game.is_terminal(state):
-            self.leaves += 1
-            u = game.utility(state, MAX)
-            if not self.range[0] <= u <= self.range[1]:
-                raise GameError(f"{game!r}: utility {u!r} of {state!r} is outside utility_range {self.range!r}")
+        nonlocal nodes, leaves, hits, wins, forced, settled, deepest
+        nodes += 1
+        if ply > deepest:
+            deepest = ply
+        if is_terminal(state):
+            leaves += 1
+            u = utility(state, MAX)
+            if not low <= u <= high:
+                raise GameError(f"{game!r}: utility {u!r} of {state!r} is outside utility_range {(low, high)!r}")
             return u
-        key = self.key(state)
-        lo, hi = self.table.get(key, self.range)
+        k = key(state)
+        lo, hi = table.get(k, (low, high))
         if lo >= beta or lo == hi:
-            self.hits += 1
+            hits += 1
             return lo
         if hi <= alpha:
-            self.hits += 1
+            hits += 1
             return hi
-        if self.value_bounds is not None:
-            known_lo, known_hi = self.value_bounds(state)
-            lo, hi = max(lo, known_lo), min(hi, known_hi)
+        if value_bounds is not None:
+            known_lo, known_hi = value_bounds(state)
+            if known_lo > lo:
+                lo = known_lo
+            if known_hi < hi:
+                hi = known_hi
             if lo >= beta or lo == hi or hi <= alpha:
-                self.settled += 1
+                settled += 1
                 return lo if lo >= beta or lo == hi else hi
-        player = game.to_move(state)
-        if player not in (MAX, MIN):
-            raise self.search.bad_player(state, player)
-        worst, best = self.range if player == MAX else self.range[::-1]
-        win = self.winning_action(state)
+        player = to_move(state)
+        if player == MAX:
+            worst, best = low, high
+        elif player == MIN:
+            worst, best = high, low
+        else:
+            raise search.bad_player(state, player)
+        win = winning_action(state)
         if win is not None:
-            self.wins += 1                # the mover wins at once: nothing is better
+            wins += 1                     # the mover wins at once: nothing is better
             if abs(best) < inf:
                 return best
             actions = (win,)              # (how much it is worth must be looked up)
         else:
-            actions = self.safe_actions(state)
+            actions = safe_actions(state)
             if actions == ():
-                self.forced += 1          # every move lets the opponent win at once
+                forced += 1               # every move lets the opponent win at once
                 if abs(worst) < inf:
                     return worst
                 actions = game.actions(state)[:1]
-        alpha, beta = max(alpha, lo), min(beta, hi)
-        if actions is None:
-            actions = self.order(state, game.actions(state))
-            if not actions:
-                raise self.search.no_actions(state)
-        if player == MAX:
-            v = self.max_value(state, actions, alpha, beta, ply)
-        else:
-            v = self.min_value(state, actions, alpha, beta, ply)
+            elif actions is None:
+                actions = order(state, game.actions(state))
+                if not actions:
+                    raise search.no_actions(state)
+        if lo > alpha:
+            alpha = lo
+        if hi < beta:
+            beta = hi
+        v = (max_value if player == MAX else min_value)(state, actions, alpha, beta, ply)
         # Fail-soft: v is exact inside the window, else a bound beyond it.
         if v <= alpha:
             hi = min(hi, v)
@@ -207,60 +192,69 @@ class _Solver:
             lo = max(lo, v)
         else:
             lo = hi = v
-        pair = (lo, hi)
-        self.table[key] = self.bounds.setdefault(pair, pair)
+        table[k] = entry.setdefault((lo, hi), (lo, hi))
         return v
 
-    def max_value(self, state, actions, alpha, beta, ply):
+    def max_value(state, actions, alpha, beta, ply):
+        nonlocal cutoffs
         v = -inf
         for a in actions:
-            v = max(v, self.value(self.game.result(state, a), alpha, beta, ply + 1))
+            v = max(v, value(result(state, a), alpha, beta, ply + 1))
             if v >= beta:
-                self.cutoffs += 1
+                cutoffs += 1
                 return v
-            alpha = max(alpha, v)
+            if v > alpha:
+                alpha = v
         return v
 
-    def min_value(self, state, actions, alpha, beta, ply):
+    def min_value(state, actions, alpha, beta, ply):
+        nonlocal cutoffs
         v = inf
         for a in actions:
-            v = min(v, self.value(self.game.result(state, a), alpha, beta, ply + 1))
+            v = min(v, value(result(state, a), alpha, beta, ply + 1))
             if v <= alpha:
-                self.cutoffs += 1
+                cutoffs += 1
                 return v
-            beta = min(beta, v)
+            if v < beta:
+                beta = v
         return v
 
-    # --- Principal variation, with the package's tie rule. ---
+    def first_best(state, v):
+        """The first action in ``actions()`` order whose child keeps the value ``v``.
 
-    def principal_variation(self, state, value):
-        """The first best move in ``actions()`` order at each node, from ``state`` to the end of the game."""
-        game, pv = self.game, []
-        while not game.is_terminal(state):
-            move = self.first_best(state, value)
-            pv.append(move)
-            state = game.result(state, move)
-        return tuple(pv)
-
-    def first_best(self, state, value):
-        """The first action in ``actions()`` order whose child keeps ``value``.
-
-        For MAX a child searched with the window (worst, value) either fails
-        high (it is worth at least ``value``: a best move) or returns its exact
-        value, which is lower.  MIN is the mirror image.
+        For MAX a child searched with the window (low, v) either fails high (it
+        is worth at least ``v``: a best move) or returns its exact value,
+        which is lower.  MIN is the mirror image.
         """
-        game, (worst, best) = self.game, self.range
         actions = game.actions(state)
-        if game.to_move(state) == MAX:
-            if value <= worst:
+        if to_move(state) == MAX:
+            if v <= low:
                 return actions[0]
             for a in actions:
-                if self.value(game.result(state, a), worst, value, 1) >= value:
+                if value(result(state, a), low, v, 1) >= v:
                     return a
         else:
-            if value >= best:
+            if v >= high:
                 return actions[0]
             for a in actions:
-                if self.value(game.result(state, a), value, best, 1) <= value:
+                if value(result(state, a), v, high, 1) <= v:
                     return a
-        raise GameError(f"solve: no move of {state!r} keeps the value {value!r}; is utility_range right?")
+        raise GameError(f"solve: no move of {state!r} keeps the value {v!r}; is utility_range right?")
+
+    try:
+        root_value = value(search.state, low, high, 0)
+    except RecursionError:
+        raise GameError(
+            f"solve went deeper than Python's recursion limit without reaching a terminal state of "
+            f"{game!r}. solve searches to the end of the game, so it needs a game whose play ends; "
+            "for a game that can go on for ever use alphabeta with depth=d and evaluate=f."
+        ) from None
+    pv, s = [], search.state
+    while not is_terminal(s):             # the principal variation, with the package's tie rule
+        pv.append(first_best(s, root_value))
+        s = result(s, pv[-1])
+    stats = Stats(nodes=nodes, leaves=leaves, cutoffs=cutoffs, max_depth=deepest,
+                  seconds=time.perf_counter() - search.started,
+                  extra=dict(tt_hits=hits, tt_size=len(table), immediate_wins=wins,
+                             forced_losses=forced, settled_by_bounds=settled))
+    return SearchResult(root_value, pv[0] if pv else None, tuple(pv), stats, None)
