@@ -7,7 +7,12 @@ The public API, re-exported from the modules that define it:
 - searches: :func:`minimax`, :func:`alphabeta` (with depth, cut-off tests,
   quiescence, move ordering and transposition tables), :func:`iterative_deepening`
   and :func:`solve`, each returning a :class:`SearchResult`;
-- games: :class:`TicTacToe`, :class:`Nim`, :class:`Grundy`;
+- games with chance: :func:`expectimax` and :func:`expectiminimax` (with
+  Ballard's Star1 and Star2 pruning);
+- games: :class:`TicTacToe`, :class:`Nim`, :class:`Grundy`, :class:`ConnectFour`,
+  with chance :class:`Pig`, :class:`Piglet`, :class:`Hypergammon`, and for
+  more players :class:`Virus`, :class:`ChineseCheckers` (``games.Chess`` needs
+  the ``chess`` extra);
 - the lectures' worked examples: :mod:`advsearch.examples`;
 - exercises: :mod:`advsearch.check` (answer checkers that say where an answer
   goes wrong) and :mod:`advsearch.practice` (seeded practice trees);
@@ -22,9 +27,10 @@ The public API, re-exported from the modules that define it:
 from . import agents, arena, check, evaluation, examples, learning, practice
 from .arena import GameRecord, MatchResult, match, play
 from .game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, InvalidTreeError
-from .games import ConnectFour, Grundy, Nim, TicTacToe
+from .games import ChineseCheckers, ConnectFour, Grundy, Hypergammon, Nim, Pig, Piglet, TicTacToe, Virus
 from .result import Event, SearchResult, Stats, Trace
 from .search import BudgetExceeded, TranspositionTable, alphabeta, iterative_deepening, minimax, solve
+from .search import expectimax, expectiminimax
 from .trees import Node, Tree, chance, parse, random_tree, tree
 from .drawing.frames import Frame, frames
 from .drawing.tikz import to_tikz
@@ -34,9 +40,10 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CHANCE", "MAX", "MIN", "Game", "GameError", "IllegalMoveError", "InvalidTreeError",
-    "ConnectFour", "Grundy", "Nim", "TicTacToe",
+    "ChineseCheckers", "ConnectFour", "Grundy", "Hypergammon", "Nim", "Pig", "Piglet", "TicTacToe", "Virus",
     "Event", "SearchResult", "Stats", "Trace",
     "alphabeta", "minimax", "iterative_deepening", "solve", "TranspositionTable", "BudgetExceeded",
+    "expectimax", "expectiminimax",
     "Node", "Tree", "chance", "parse", "random_tree", "tree",
     "Frame", "frames", "draw", "draw_frames", "to_tikz",
     "check", "evaluation", "examples", "practice",

@@ -1,13 +1,14 @@
-"""``python -m benchmarks [--quick] [--rounds N] [--big]``: print the tic-tac-toe and drawing tables."""
+"""``python -m benchmarks [--quick] [--rounds N] [--big]``: print the tic-tac-toe, drawing, chance-pruning and solving tables."""
 
 import sys
 
-from . import bench_draw, bench_solve
+from . import bench_chance, bench_draw, bench_solve
 from .bench_tictactoe import main
 
 if __name__ == "__main__":
     status = main()
     bench_draw.main(rounds=1 if "--quick" in sys.argv else 3)
+    bench_chance.main(quick="--quick" in sys.argv)
     if "--quick" not in sys.argv:
         bench_solve.main(big="--big" in sys.argv)
     sys.exit(status)

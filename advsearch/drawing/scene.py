@@ -9,7 +9,8 @@ cannot disagree.
 
 Graph attributes
     ``num_players``, ``algorithm`` (None for a plain tree), ``step`` (None for
-    the finished search), ``game``.
+    the finished search), ``game``, ``bounds`` (the utility bounds a search
+    that prunes at chance nodes relied on, or None).
 
 Node attributes
     ``player``     MAX, MIN, CHANCE, 0..n-1, or None for a terminal state;
@@ -163,7 +164,7 @@ def _from_trace(trace: Trace, step, unvisited, depth=None) -> nx.DiGraph:
     game = trace.game
     graph = trace.to_networkx(unvisited=unvisited, max_depth=depth)
     graph.graph.update(algorithm=trace.algorithm, game=game,
-                       num_players=getattr(game, "num_players", 2))
+                       num_players=getattr(game, "num_players", 2), bounds=getattr(trace, "bounds", None))
     if not len(trace):
         _defaults(graph)
         return graph
@@ -226,6 +227,8 @@ def _open_intervals(graph):
     A = [3, 14] while D is half done.
     """
     unknown = (-math.inf, math.inf)
+    # A search that prunes at chance nodes knows every value lies in its utility bounds.
+    anything = graph.graph.get("bounds") or unknown
 
     def interval(node):
         data = graph.nodes[node]
@@ -234,14 +237,32 @@ def _open_intervals(graph):
         if not data["children"]:     # below the drawing's depth cut: keep what the trace said
             return data["interval"] or unknown
         ends = [interval(child) for child in data["children"]]
-        pick = max if data["player"] != MIN else min
-        lo, hi = pick(e[0] for e in ends), pick(e[1] for e in ends)
+        if data["player"] == CHANCE:
+            lo, hi = _expected(graph, node, ends, anything)
+        else:
+            pick = max if data["player"] != MIN else min
+            lo, hi = pick(e[0] for e in ends), pick(e[1] for e in ends)
         data["interval"] = (lo, hi)
         known = lo if lo > -math.inf else hi
         data["text"] = "" if (lo, hi) == unknown else value_text(known, (lo, hi))
         return lo, hi
 
     interval(())
+
+
+def _expected(graph, node, ends, anything) -> tuple:
+    """A chance node's [min, max] frame: its children's ends weighted by their probabilities.
+
+    A child that could be anything counts as ``anything``, the search's utility bounds if it had them.
+    """
+    lo = hi = 0
+    for child, (a, b) in zip(graph.nodes[node]["children"], ends):
+        p = graph.edges[node, child].get("probability")
+        if p is None:
+            return -math.inf, math.inf
+        a, b = max(a, anything[0]), min(b, anything[1])
+        lo, hi = lo + p * a, hi + p * b
+    return lo, hi
 
 
 def _order_children(graph):

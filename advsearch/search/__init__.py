@@ -3,10 +3,12 @@
 from .alphabeta import alphabeta
 from .base import BudgetExceeded
 from .deepening import iterative_deepening
+from .expectimax import RandomOpponent, expectimax, expectiminimax
 from .minimax import minimax
 from .ordering import Chain, History, Killers, PVMove, Static
 from .solve import solve
 from .tables import TranspositionTable
 
 __all__ = ["alphabeta", "minimax", "iterative_deepening", "solve", "BudgetExceeded",
+           "expectimax", "expectiminimax", "RandomOpponent",
            "TranspositionTable", "Static", "PVMove", "Killers", "History", "Chain"]

@@ -16,10 +16,12 @@ one small tuple per improvement, and are flattened once at the end.
 from __future__ import annotations
 
 import math
+import numbers
 import time
 
-from ..game import CHANCE, MAX, GameError
+from ..game import CHANCE, MAX, GameError, InvalidTreeError
 from ..result import Event, SearchResult, Stats, Trace
+from ..trees import PROBABILITY_TOLERANCE
 
 inf = math.inf
 
@@ -137,6 +139,49 @@ class Recorder:
         lo, hi = self.last = tuple(self.open.pop())
         bound = "exact" if lo == hi else "upper" if lo == -inf else "lower"
         self._emit("exit", state, player, v, alpha, beta, bound=bound, interval=self.last)
+
+    # --- Chance nodes ---
+    # A chance node's interval is a weighted sum of what is known of its outcomes, with
+    # the utility bounds when the search has them; the search keeps it and passes it in.
+
+    def enter_chance(self, state, alpha=None, beta=None, interval=(-inf, inf)):
+        """A chance node is entered; ``interval`` is what is known of its value before any outcome."""
+        self.open.append(list(interval))
+        self._emit("enter", state, CHANCE, None, alpha, beta, interval=tuple(interval))
+
+    def update_chance(self, state, child_value, v, interval=(-inf, inf), alpha=None, beta=None):
+        """The outcome just visited returned ``child_value``; ``v`` is the sum Σ P(r)·value(r) so far."""
+        action, self.path = self.path[-1], self.path[:-1]
+        self.open[-1][:] = interval
+        self._emit("update", state, CHANCE, v, alpha, beta, action=action, child_value=child_value,
+                   interval=tuple(interval))
+
+    def prune_chance(self, state, v, alpha, beta, pruned, interval, bound):
+        """The chance node stops early: its value ``v`` is a ``bound`` ("upper" or "lower") outside (alpha, beta)."""
+        self.open[-1][:] = interval
+        self._emit("prune", state, CHANCE, v, alpha, beta, pruned=tuple(pruned), bound=bound,
+                   interval=tuple(interval))
+
+    def exit_chance(self, state, v, interval, bound="exact", alpha=None, beta=None):
+        """The chance node returns ``v``, exact or a bound, with the interval known to hold its value."""
+        self.open.pop()
+        self.last = tuple(interval)
+        self._emit("exit", state, CHANCE, v, alpha, beta, bound=bound, interval=self.last)
+
+    def stop(self, state, player, v, alpha, beta, pruned):
+        """A probe leaves a MAX or MIN node after its first child (Star2).
+
+        Traced as a prune event whose ``bound`` says what the probe learnt:
+        a "lower" bound at MAX, an "upper" bound at MIN.  (An alpha-beta
+        prune event has bound "exact".)
+        """
+        self.open[-1][1 if player == MAX else 0] = inf if player == MAX else -inf
+        self._emit("prune", state, player, v, alpha, beta, pruned=tuple(pruned),
+                   bound="lower" if player == MAX else "upper", interval=self.so_far(player))
+
+    def recall(self, interval):
+        """The child about to be reported was searched earlier (by a Star2 probe); this was its interval."""
+        self.last = tuple(interval)
 
 
 class Search:
@@ -311,6 +356,85 @@ class Search:
             f"{self.game!r}: state {state!r} is not terminal but has no legal actions; "
             "a game must end (is_terminal) where no move is possible"
         )
+
+    # --- Chance nodes and utility bounds (expectiminimax, Star1, Star2) ---
+
+    def not_a_player(self, state, player):
+        """The error for a state whose player is none of MAX, MIN and CHANCE."""
+        return GameError(f"{self.game!r}: to_move({state!r}) gave {player!r}, "
+                         "not MAX (0), MIN (1) or CHANCE (-1)")
+
+    def chance_outcomes(self, state) -> list:
+        """``game.chance_outcomes(state)`` as a list of ``(outcome, probability)``, checked.
+
+        Every probability must be a number > 0, and together they must sum to 1
+        within :data:`PROBABILITY_TOLERANCE`.  Otherwise a GameError names the
+        state (an InvalidTreeError names the node, for an explicit tree).
+        """
+        outcomes = list(self.game.chance_outcomes(state))
+        problem = None
+        if not outcomes:
+            problem = "has no outcomes; a chance node needs at least one"
+        else:
+            for pair in outcomes:
+                if not (isinstance(pair, tuple) and len(pair) == 2):
+                    problem = f"gave {pair!r}, not an (outcome, probability) pair"
+                    break
+                p = pair[1]
+                if isinstance(p, bool) or not isinstance(p, numbers.Real) or not p > 0:
+                    problem = f"gives outcome {pair[0]!r} the probability {p!r}; each must be a number > 0"
+                    break
+            else:
+                total = sum(p for _, p in outcomes)
+                if abs(total - 1) > PROBABILITY_TOLERANCE:
+                    problem = f"has probabilities that sum to {total}, not 1"
+        if problem is None:
+            return outcomes
+        if hasattr(state, "probs") and hasattr(state, "path"):     # a node of an explicit tree
+            where = "".join(f"[{i}]" for i in state.path) or "the root"
+            raise InvalidTreeError(f"the chance node at {where} ({state!r}) {problem}")
+        raise GameError(f"{self.game!r}: the chance node {state!r} {problem}")
+
+    def utility_bounds(self, bounds, needed: bool) -> tuple:
+        """``(low, high)``: the least and greatest value a leaf can have, from ``bounds`` or the game.
+
+        ``bounds`` wins over ``game.utility_range``.  Pruning at chance nodes
+        (``needed``) relies on them, so they must then be finite.
+        """
+        given = bounds is not None
+        if not given:
+            bounds = getattr(self.game, "utility_range", (-inf, inf))
+        source = "bounds" if given else f"{self.game!r}.utility_range"
+        try:
+            low, high = bounds
+        except (TypeError, ValueError):
+            raise ValueError(f"{source} must be a pair (low, high), not {bounds!r}") from None
+        for x in (low, high):
+            if isinstance(x, bool) or not isinstance(x, numbers.Real) or math.isnan(x):
+                raise ValueError(f"{source} must be a pair of numbers (low, high), not {bounds!r}")
+        if not low < high:
+            raise ValueError(f"{source} = ({low!r}, {high!r}) needs low < high")
+        if needed and not (math.isfinite(low) and math.isfinite(high)):
+            raise ValueError(
+                f"{self.algorithm} prunes at chance nodes only by knowing how low and how high a leaf "
+                f"can score, but {source} is ({low!r}, {high!r}); pass finite bounds=(low, high), "
+                "or give the game a finite utility_range"
+            )
+        return low, high
+
+    def bounded(self, score, low, high):
+        """``score`` that also checks every leaf value lies in [low, high] (pruning trusts it does)."""
+        def checked(state, ply, alpha=None, beta=None):
+            value, pv = score(state, ply, alpha, beta)
+            if not low <= value <= high:
+                raise GameError(
+                    f"{self.algorithm}: the leaf {state!r} scored {value!r}, outside the bounds "
+                    f"[{low!r}, {high!r}]; pruning by these bounds would be unsound. Pass "
+                    "bounds=(low, high) that hold every utility and evaluation"
+                )
+            return value, pv
+
+        return checked
 
     def finish(self, value, pv_cells, counts, *, nodes, **extra) -> SearchResult:
         leaves, deepest, evaluated = counts()

@@ -1,0 +1,632 @@
+"""Games of chance: expectimax, expectiminimax, and Ballard's Star1 and Star2 pruning.
+
+A chance node is valued by the average of its outcomes, each weighted by its
+probability P(r); MAX and MIN nodes stay as in minimax:
+
+ExpectiMinimax(s) = Utility(s)                                  if TerminalTest(s)
+                  = max over a of ExpectiMinimax(Result(s, a))  if Player(s) = MAX
+                  = min over a of ExpectiMinimax(Result(s, a))  if Player(s) = MIN
+                  = sum over r of P(r) ExpectiMinimax(Result(s, r))  if Player(s) = CHANCE
+
+:func:`expectimax` is the one-player case: MAX against chance, where an
+opponent who plays at random is one more chance node.  :func:`expectiminimax`
+has all three kinds of nodes and, given bounds on the utilities, prunes like
+alpha-beta with Ballard's Star1 and Star2 (Ballard 1983).
+
+Conventions shared by both searches
+-----------------------------------
+- The value is an expectation, for MAX.  With exact probabilities
+  (:class:`fractions.Fraction`, as :func:`~advsearch.random_tree` makes) and
+  whole-number utilities, values are exact Fractions.
+- The move is the first best one in ``actions()`` order.  A chance node (or,
+  in expectimax, the random opponent) at the root makes no choice: the move is
+  then None.
+- The principal variation stops at the first chance node: beyond it, what
+  happens depends on chance, and best play differs from outcome to outcome.
+- ``depth`` counts every level of the tree, chance levels included (a path of
+  actions and outcomes from the root).  Note that :func:`~advsearch.random_tree`
+  counts only decision plies: ``random_tree(2, 3, chance=True)`` is 6 levels high.
+- ``stats.nodes`` counts node visits, the root included; ``stats.leaves`` the
+  states scored by Utility or Eval.
+
+References
+----------
+Russell, S. and Norvig, P., *Artificial Intelligence: A Modern Approach*,
+4th ed., section 5.5 (stochastic games, EXPECTIMINIMAX).
+
+Ballard, B. W. (1983). The *-minimax search procedure for trees containing
+chance nodes. *Artificial Intelligence* 21(3), 327-350.
+
+Hauk, T., Buro, M. and Schaeffer, J. (2006). Rediscovering *-minimax search.
+*Computers and Games 2004*, LNCS 3846, 35-50.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from ..game import CHANCE, MAX, MIN, Game
+from .base import Search, inf
+
+__all__ = ["expectimax", "expectiminimax", "RandomOpponent", "PRUNINGS"]
+
+#: The values ``expectiminimax`` accepts for ``pruning``.
+PRUNINGS = (None, "star1", "star2")
+
+
+class RandomOpponent(Game):
+    """``game`` as MAX sees it against an opponent who picks uniformly at random.
+
+    Every state where MIN is to move becomes a CHANCE node whose outcomes are
+    MIN's actions, each with probability ``Fraction(1, k)`` for k actions.
+    Everything else, chance nodes included, is ``game``'s own.  A trace of a
+    search over it draws MIN's nodes as chance nodes ○ with 1/k on the edges.
+
+    Examples
+    --------
+    >>> from advsearch import tree
+    >>> g = RandomOpponent(tree([[3, 12, 8], [2, 4, 6]]))
+    >>> s = g.result(g.initial_state, 0)
+    >>> g.to_move(s), g.chance_outcomes(s)
+    (-1, [(0, Fraction(1, 3)), (1, Fraction(1, 3)), (2, Fraction(1, 3))])
+    """
+
+    def __init__(self, game):
+        self.game = game
+        self.initial_state = game.initial_state
+        self.num_players = getattr(game, "num_players", 2)
+        self.utility_range = getattr(game, "utility_range", (-inf, inf))
+
+    def to_move(self, state):
+        player = self.game.to_move(state)
+        return CHANCE if player == MIN else player
+
+    def actions(self, state):
+        return self.game.actions(state)
+
+    def result(self, state, action):
+        return self.game.result(state, action)
+
+    def is_terminal(self, state):
+        return self.game.is_terminal(state)
+
+    def utility(self, state, player):
+        return self.game.utility(state, player)
+
+    def chance_outcomes(self, state):
+        if self.game.to_move(state) != MIN:
+            return self.game.chance_outcomes(state)
+        actions = list(self.game.actions(state))
+        return [(a, Fraction(1, len(actions))) for a in actions]
+
+    def render(self, state):
+        return self.game.render(state)
+
+    def __getattr__(self, name):
+        # label, draw_state and whatever else the game offers, for traces and drawings
+        if name == "game":
+            raise AttributeError(name)
+        return getattr(self.game, name)
+
+    def __repr__(self) -> str:
+        return f"RandomOpponent({self.game!r})"
+
+
+def expectimax(game, state=None, *, depth=None, evaluate=None, trace=False):
+    """The best move for MAX against chance, maximising MAX's expected utility.
+
+    MAX nodes take the maximum of their children; chance nodes the average of
+    their outcomes weighted by ``game.chance_outcomes``.  MIN's nodes are
+    treated as an opponent who plays uniformly at random among its actions (see
+    :class:`RandomOpponent`): against such an opponent, minimax's worst-case
+    move need not be the best one.
+
+    Parameters
+    ----------
+    game : Game
+        A two-player game, with or without chance nodes.
+    state : optional
+        The root; ``game.initial_state`` when None.
+    depth : int, optional
+        Cut off after this many levels (chance levels count) and score with
+        ``evaluate``.
+    evaluate : callable, optional
+        ``evaluate(state, player) -> number``, needed when ``depth`` is given.
+    trace : bool
+        Record enter, leaf, update and exit events in ``result.trace``.  The
+        trace's game is ``RandomOpponent(game)``, so ``advsearch.draw`` shows
+        MIN's nodes as chance nodes ○ with their probabilities.
+
+    Returns
+    -------
+    SearchResult
+        ``value`` is MAX's expected utility; ``move`` the first best action
+        in ``actions()`` order (None when MAX is not to move at the root);
+        ``pv`` stops at the first chance node; ``stats.nodes`` counts every
+        state visited, the root included, and ``stats.leaves`` those scored.
+
+    Notes
+    -----
+    Time O(b^m) and space O(bm), where b counts actions and outcomes alike:
+    every node is visited, as in minimax (Russell & Norvig, *AIMA*, 4th ed.,
+    section 5.5).  Values are expectations, so unlike minimax the move can
+    change under a monotonic but non-linear transformation of the utilities;
+    only positive linear ones preserve it.
+
+    Examples
+    --------
+    The opponent picks each of its three replies with probability 1/3.
+    Minimax plays for the best worst case, expectimax for the best average:
+
+    >>> from advsearch import expectimax, minimax, tree
+    >>> t = tree([[3, 4, 5], [1, 2, 6], [1, 10, 10]])
+    >>> minimax(t).move, expectimax(t).move, expectimax(t).value
+    (0, 2, Fraction(7, 1))
+    >>> expectimax(t).stats.nodes, expectimax(t).stats.leaves
+    (13, 9)
+    """
+    return _expectiminimax(RandomOpponent(game), state, depth, evaluate, trace, "expectimax")
+
+
+def expectiminimax(game, state=None, *, depth=None, evaluate=None, pruning=None, bounds=None,
+                   trace=False):
+    """The value and best move in a two-player game with chance nodes.
+
+    MAX nodes take the maximum of their children, MIN nodes the minimum and
+    chance nodes the average of their outcomes, weighted by the probabilities
+    of ``game.chance_outcomes``.  With ``pruning`` it skips what cannot change
+    the answer, as alpha-beta does, and finds the same value and move.
+
+    Parameters
+    ----------
+    game : Game
+        A two-player game whose ``to_move`` gives MAX, MIN or CHANCE.
+    state : optional
+        The root; ``game.initial_state`` when None.
+    depth : int, optional
+        Cut off after this many levels (chance levels count) and score with
+        ``evaluate``.
+    evaluate : callable, optional
+        ``evaluate(state, player) -> number``, needed when ``depth`` is given.
+    pruning : {None, "star1", "star2"}
+        None searches every node.  "star1" is Ballard's Star1: alpha-beta at
+        MAX and MIN nodes, and at a chance node a cut as soon as the outcomes
+        searched so far, with the others at their worst or best, settle that
+        the node's value lies outside (alpha, beta).  "star2" adds Star2's
+        probing: before searching any outcome in full, it searches only the
+        first child of each outcome that is a MAX or MIN node, which bounds
+        that outcome (from below at MAX, from above at MIN), and cuts if these
+        bounds already settle the chance node.  It is made for regular trees,
+        where chance nodes alternate with MAX and MIN ones, and is correct on
+        any tree.
+    bounds : (low, high), optional
+        The least and greatest value any leaf can score, Utility or Eval;
+        ``game.utility_range`` when not given.  Pruning needs them finite.
+        When given, or when pruning, every leaf is checked to lie within them.
+    trace : bool
+        Record enter, leaf, update, prune and exit events in ``result.trace``.
+
+    Returns
+    -------
+    SearchResult
+        ``value`` is MAX's expected utility (exact with Fraction
+        probabilities); ``move`` the first best action in ``actions()``
+        order, None when chance moves at the root; ``pv`` stops at the first
+        chance node.  ``stats.nodes`` counts node visits, the root included
+        (Star2 visits a probed node twice: once to probe it, once to search
+        it); ``stats.leaves`` counts states scored, probes' leaves included;
+        ``stats.cutoffs`` counts the pruning tests that fired, at MAX, MIN
+        and chance nodes; with Star2, ``stats.probes`` counts the probes.
+
+    Raises
+    ------
+    ValueError
+        For an unknown ``pruning``; for bounds that are not a pair of numbers
+        with low < high; for pruning without finite bounds; for a bad depth.
+    GameError
+        For a leaf outside the bounds, where pruning would be unsound, and for
+        chance probabilities that are not positive or do not sum to 1 (an
+        InvalidTreeError, for an explicit tree).
+
+    Notes
+    -----
+    Without pruning, time is O(b^m n^m) for b moves and n outcomes per level
+    (Russell & Norvig, *AIMA*, 4th ed., section 5.5).
+
+    How the pruning works.  Every leaf lies in [L, U] = ``bounds``.  A chance
+    node searched with the window (alpha, beta) knows, for each outcome i,
+    an interval lo_i <= V_i <= hi_i: [L, U] at first, the exact value once
+    it is searched, and with Star2 a probe's bound.  So its own value lies in
+    [sum of P_i lo_i, sum of P_i hi_i]; when the upper end falls to alpha or
+    below it stops and returns that upper bound, and when the lower end
+    reaches beta it returns the lower bound.  Outcome i is searched with the
+    window of values for which the node would stay inside (alpha, beta):
+    alpha_i = (alpha - sum of P_j hi_j over j != i) / P_i, and
+    beta_i = (beta - sum of P_j lo_j over j != i) / P_i, cut to [L, U].
+    These cuts, like alpha-beta's, depend only on bounds that always hold,
+    so they are correct whatever the order of the children.
+
+    Ballard (1983) found that Star1 saves 25-30 percent of an exhaustive
+    search, and Star2 more than half with random ordering, on regular trees.
+    With Star2 the result of each probe is kept, and the search that follows
+    takes it as its first child's result instead of searching that child
+    again (as a transposition table would); so no leaf is scored twice, and
+    neither Star1 nor Star2 ever scores more leaves than the search without
+    pruning.  Bounds far wider than the true range of the leaves leave
+    little to prune.
+
+    Examples
+    --------
+    The lecture's chance node: 1/2 * 8 + 1/3 * 24 + 1/6 * (-12) = 10.
+
+    >>> from fractions import Fraction as F
+    >>> from advsearch import chance, expectiminimax, tree
+    >>> t = tree([chance((F(1, 2), 8), (F(1, 3), 24), (F(1, 6), -12)), chance((F(1, 2), 9), (F(1, 2), 3))])
+    >>> r = expectiminimax(t)
+    >>> r.value, r.move, r.pv
+    (Fraction(10, 1), 0, (0,))
+
+    Star1, with every leaf known to lie in [0, 10]: once the first chance
+    node is worth 7, MAX needs more than 7 from the second.  Its first
+    outcome scores 0, so it is worth at most 1/2 * 0 + 1/2 * 10 = 5, and its
+    second leaf is pruned:
+
+    >>> r = expectiminimax(tree([chance((F(1, 2), 8), (F(1, 2), 6)), chance((F(1, 2), 0), (F(1, 2), 9))]),
+    ...                    pruning="star1", bounds=(0, 10))
+    >>> r.value, r.stats.leaves, r.stats.cutoffs
+    (Fraction(7, 1), 3, 1)
+
+    Star2 on a regular tree.  At E it probes F and G, whose first leaves are
+    1 and 5, so E is worth at most 1/2 * 1 + 1/2 * 5 = 3, no more than B's 3:
+    E is cut before F or G is searched any further.  Nodes and leaves scored
+    without pruning, with Star1 and with Star2:
+
+    >>> from advsearch import parse
+    >>> t = parse("A[B:chance[1/2: C:min[2 9] 1/2: D:min[4 8]] E:chance[1/2: F:min[1 7] 1/2: G:min[5 6]]]")
+    >>> [(r.stats.nodes, r.stats.leaves) for r in (expectiminimax(t, pruning=p, bounds=(0, 10))
+    ...                                            for p in (None, "star1", "star2"))]
+    [(15, 8), (14, 7), (15, 6)]
+    """
+    if pruning not in PRUNINGS:
+        raise ValueError(f"pruning must be None, 'star1' or 'star2', not {pruning!r}")
+    if pruning is None:
+        return _expectiminimax(game, state, depth, evaluate, trace, "expectiminimax", bounds)
+    return _star(game, state, depth, evaluate, trace, pruning, bounds)
+
+
+def _expectiminimax(game, state, depth, evaluate, trace, algorithm, bounds=None):
+    """Expectiminimax without pruning: every node is visited."""
+    search = Search(game, state, depth=depth, evaluate=evaluate, trace=trace, algorithm=algorithm)
+    to_move, actions, result, is_terminal = game.to_move, game.actions, game.result, game.is_terminal
+    outcomes = search.chance_outcomes
+    score, counts = search.scorer()
+    if bounds is not None:
+        score = search.bounded(score, *search.utility_bounds(bounds, needed=False))
+    cut_ply, tracer = search.limit, search.tracer
+    nodes = 0
+
+    def value(state, ply):
+        """ExpectiMinimax(s): Utility or Eval at a leaf, else the value for whoever moves."""
+        nonlocal nodes
+        nodes += 1
+        if is_terminal(state) or ply == cut_ply:
+            return score(state, ply)
+        player = to_move(state)
+        if player == MAX:
+            return max_value(state, ply)
+        if player == MIN:
+            return min_value(state, ply)
+        if player == CHANCE:
+            return exp_value(state, ply)
+        raise search.not_a_player(state, player)
+
+    def max_value(state, ply):
+        if tracer: tracer.enter(state, MAX)
+        v, pv = -inf, None
+        for a in actions(state):
+            if tracer: tracer.down(a)
+            v2, pv2 = value(result(state, a), ply + 1)
+            if v2 > v or pv is None:
+                v, pv = v2, (a, pv2)
+            if tracer: tracer.update(state, MAX, v2, v)
+        if pv is None:
+            raise search.no_actions(state)
+        if tracer: tracer.exit(state, MAX, v)
+        return v, pv
+
+    def min_value(state, ply):
+        if tracer: tracer.enter(state, MIN)
+        v, pv = inf, None
+        for a in actions(state):
+            if tracer: tracer.down(a)
+            v2, pv2 = value(result(state, a), ply + 1)
+            if v2 < v or pv is None:
+                v, pv = v2, (a, pv2)
+            if tracer: tracer.update(state, MIN, v2, v)
+        if pv is None:
+            raise search.no_actions(state)
+        if tracer: tracer.exit(state, MIN, v)
+        return v, pv
+
+    def exp_value(state, ply):
+        """The average over chance's outcomes r: v = sum of P(r) * value(Result(s, r))."""
+        if tracer: tracer.enter_chance(state)
+        v = 0
+        for r, p in outcomes(state):
+            if tracer: tracer.down(r)
+            v2, _ = value(result(state, r), ply + 1)
+            v += p * v2
+            if tracer: tracer.update_chance(state, v2, v)
+        if tracer: tracer.exit_chance(state, v, (v, v))
+        return v, None          # the principal variation stops where chance takes over
+
+    v, pv = search.run(value, 0)
+    return search.finish(v, pv, counts, nodes=nodes)
+
+
+def _star(game, state, depth, evaluate, trace, pruning, bounds):
+    """Expectiminimax with Ballard's Star1, or Star2 (``pruning="star2"``)."""
+    search = Search(game, state, depth=depth, evaluate=evaluate, trace=trace,
+                    algorithm=f"expectiminimax ({pruning})")
+    low, high = search.utility_bounds(bounds, needed=True)
+    if search.trace is not None:
+        search.trace.bounds = (low, high)
+    to_move, actions, result, is_terminal = game.to_move, game.actions, game.result, game.is_terminal
+    outcomes = search.chance_outcomes
+    score, counts = search.scorer()
+    score = search.bounded(score, low, high)
+    cut_ply, tracer, probing = search.limit, search.tracer, pruning == "star2"
+    nodes = probes = 0
+
+    def value(state, alpha, beta, ply):
+        """Utility or Eval at a leaf, else the value for whoever moves, searched in (alpha, beta)."""
+        nonlocal nodes
+        nodes += 1
+        if is_terminal(state) or ply == cut_ply:
+            return score(state, ply, alpha, beta)
+        player = to_move(state)
+        if player == MAX:
+            return max_value(state, alpha, beta, ply)
+        if player == MIN:
+            return min_value(state, alpha, beta, ply)
+        if player == CHANCE:
+            return chance_value(state, alpha, beta, ply)
+        raise search.not_a_player(state, player)
+
+    def child(state, a, alpha, beta, ply, probed):
+        """The value of Result(state, a), or what Star2's probe found for it, if it searched this child."""
+        if probed is not None and probed.action == a:
+            if tracer: tracer.recall(probed.interval)
+            return probed.value, probed.pv
+        return value(result(state, a), alpha, beta, ply + 1)
+
+    # MAX and MIN nodes: alpha-beta, as in alphabeta.py.  ``probed`` is set when
+    # Star2 has probed this node: its first child has been searched already.
+
+    def max_value(state, alpha, beta, ply, probed=None):
+        if tracer: tracer.enter(state, MAX, alpha, beta)
+        v, pv = -inf, None
+        acts = actions(state)
+        for a in acts:
+            if tracer: tracer.down(a)
+            v2, pv2 = child(state, a, alpha, beta, ply, probed)
+            if v2 > v or pv is None:
+                v, pv = v2, (a, pv2)
+            if v >= beta:
+                search.cutoff(state, MAX, a, acts, v2, v, alpha, beta, ply)
+                break
+            if v > alpha:
+                alpha = v
+            if tracer: tracer.update(state, MAX, v2, v, alpha, beta)
+        if pv is None:
+            raise search.no_actions(state)
+        if tracer: tracer.exit(state, MAX, v, alpha, beta)
+        return v, pv
+
+    def min_value(state, alpha, beta, ply, probed=None):
+        if tracer: tracer.enter(state, MIN, alpha, beta)
+        v, pv = inf, None
+        acts = actions(state)
+        for a in acts:
+            if tracer: tracer.down(a)
+            v2, pv2 = child(state, a, alpha, beta, ply, probed)
+            if v2 < v or pv is None:
+                v, pv = v2, (a, pv2)
+            if v <= alpha:
+                search.cutoff(state, MIN, a, acts, v2, v, alpha, beta, ply)
+                break
+            if v < beta:
+                beta = v
+            if tracer: tracer.update(state, MIN, v2, v, alpha, beta)
+        if pv is None:
+            raise search.no_actions(state)
+        if tracer: tracer.exit(state, MIN, v, alpha, beta)
+        return v, pv
+
+    # Chance nodes.  lo[i] <= V_i <= hi[i] is what is known of outcome i's value,
+    # so the node's value lies in [lower, upper] = [sum P_i lo[i], sum P_i hi[i]].
+
+    def chance_value(state, alpha, beta, ply):
+        """Star1 (after Star2's probing phase, when asked for): cut when [lower, upper] leaves (alpha, beta)."""
+        outs = outcomes(state)
+        lo, hi, probed = [low] * len(outs), [high] * len(outs), [None] * len(outs)
+        known = Known(lo, hi, [p for _, p in outs])
+        if tracer: tracer.enter_chance(state, alpha, beta, (low, high))
+        if probing:
+            cut = probe_outcomes(state, outs, known, probed, alpha, beta, ply)
+            if cut is not None:
+                return cut
+        v = 0                       # sum of P(r) * value(r) over the outcomes searched so far
+        for i, (r, p) in enumerate(outs):
+            a, b = known.window(i, alpha, beta)
+            if tracer: tracer.down(r)
+            if probed[i] is None:
+                v2, _ = value(result(state, r), a, b, ply + 1)
+            elif probed[i].leaf:                # Star2 scored this leaf when probing
+                v2 = probed[i].value
+                if tracer: tracer.recall(probed[i].interval)
+            else:                               # Star2 probed this node: search the rest of it
+                v2, _ = resume(result(state, r), a, b, ply + 1, probed[i])
+            known.learn(i, v2, a, b)
+            v += p * v2
+            cut = known.cut(alpha, beta)
+            if cut is not None:
+                return stop(state, [o for o, _ in outs[i + 1:]], known, cut, v, v2, alpha, beta)
+            if tracer: tracer.update_chance(state, v2, v, known.interval(), alpha, beta)
+        if tracer: tracer.exit_chance(state, v, (v, v), "exact", alpha, beta)
+        return v, None              # the principal variation stops where chance takes over
+
+    def probe_outcomes(state, outs, known, probed, alpha, beta, ply):
+        """Star2's probing phase: bound each outcome by searching only its first child."""
+        nonlocal probes
+        for i, (r, p) in enumerate(outs):
+            c = result(state, r)
+            leaf = is_terminal(c) or ply + 1 == cut_ply
+            if not leaf and to_move(c) not in (MAX, MIN):
+                continue                        # a chance node: nothing cheap to learn here
+            a, b = known.window(i, alpha, beta)
+            if tracer: tracer.down(r)
+            if leaf:
+                v2, _ = value(c, a, b, ply + 1)
+                known.learn(i, v2, v2, v2)      # a leaf's value is exact whatever the window
+                probed[i] = Probed(True, None, v2, None, (v2, v2), False)
+            else:
+                probes += 1
+                probed[i] = probe(c, a, b, ply + 1)
+                v2 = probed[i].value
+                if to_move(c) == MAX:
+                    known.learn_lower(i, v2, a)  # MAX's value is at least its first child's
+                else:
+                    known.learn_upper(i, v2, b)  # MIN's value is at most its first child's
+            cut = known.cut(alpha, beta)
+            if cut is not None:
+                unvisited = [o for j, (o, _) in enumerate(outs) if probed[j] is None]
+                stopped = any(x is not None and x.partial for x in probed)
+                return stop(state, unvisited, known, cut, 0, v2, alpha, beta, stopped)
+            if tracer: tracer.update_chance(state, v2, 0, known.interval(), alpha, beta)
+        return None
+
+    def probe(state, alpha, beta, ply):
+        """Search the first child of a MAX or MIN node only; return its value and what to keep."""
+        nonlocal nodes
+        nodes += 1
+        player, acts = to_move(state), actions(state)
+        if not acts:
+            raise search.no_actions(state)
+        a = acts[0]
+        if tracer: tracer.enter(state, player, alpha, beta)
+        if tracer: tracer.down(a)
+        v, pv = value(result(state, a), alpha, beta, ply + 1)
+        interval = tracer.last if tracer else None
+        if tracer: tracer.update(state, player, v, v, alpha, beta)
+        if tracer and len(acts) > 1: tracer.stop(state, player, v, alpha, beta, list(acts)[1:])
+        if tracer: tracer.exit(state, player, v, alpha, beta)
+        return Probed(False, a, v, pv, interval, len(acts) > 1)
+
+    def resume(state, alpha, beta, ply, probed):
+        """Search a node Star2 probed, taking the probe's result for its first child."""
+        nonlocal nodes
+        nodes += 1
+        if to_move(state) == MAX:
+            return max_value(state, alpha, beta, ply, probed)
+        return min_value(state, alpha, beta, ply, probed)
+
+    def stop(state, skipped, known, cut, v, v2, alpha, beta, stopped=False):
+        """A chance node's cut: return the bound that fired, and trace the outcomes it skips.
+
+        A cut that skips nothing is not counted, as in alpha-beta: one at the
+        last outcome, or while probing when every outcome was probed and no
+        probe left a child unsearched (``stopped``).
+        """
+        bound_value, bound = cut
+        counted = bool(skipped) or stopped
+        if counted:
+            search.cutoffs += 1
+        if tracer: tracer.update_chance(state, v2, v, known.interval(), alpha, beta)
+        if tracer and counted: tracer.prune_chance(state, bound_value, alpha, beta, skipped, known.interval(), bound)
+        if tracer: tracer.exit_chance(state, bound_value, known.interval(),
+                                      "exact" if known.lower == known.upper else bound, alpha, beta)
+        return bound_value, None
+
+    v, pv = search.run(value, low, high, 0)
+    extra = {"probes": probes} if probing else {}
+    return search.finish(v, pv, counts, nodes=nodes, **extra)
+
+
+class Probed(NamedTuple):
+    """What Star2's probe found below one outcome of a chance node."""
+
+    leaf: bool          # the outcome is a leaf, scored when probing
+    action: Any         # else the action to the first child of the MAX or MIN node probed
+    value: Any          # the leaf's value, or the first child's (a bound on the node)
+    pv: Any             # the first child's principal variation (cons cells)
+    interval: tuple     # what the trace knew of that value
+    partial: bool       # the probe left children of the node unsearched
+
+
+class Known:
+    """What a chance node knows of its outcomes' values: lo[i] <= V_i <= hi[i].
+
+    Keeps the sums ``lower`` = sum of P_i lo[i] and ``upper`` = sum of P_i hi[i],
+    between which the chance node's own value lies.
+    """
+
+    __slots__ = ("lo", "hi", "probs", "lower", "upper")
+
+    def __init__(self, lo, hi, probs):
+        self.lo, self.hi, self.probs = lo, hi, probs
+        self.lower = sum(p * x for p, x in zip(probs, lo))
+        self.upper = sum(p * x for p, x in zip(probs, hi))
+
+    def interval(self) -> tuple:
+        return self.lower, self.upper
+
+    def window(self, i, alpha, beta) -> tuple:
+        """The window for outcome i: below alpha_i or above beta_i, the chance node leaves (alpha, beta).
+
+        alpha_i = (alpha - sum over j != i of P_j hi[j]) / P_i, and beta_i likewise
+        with lo; both are cut to [lo[i], hi[i]], where V_i is known to lie.
+        """
+        p = self.probs[i]
+        a = (alpha - (self.upper - p * self.hi[i])) / p
+        b = (beta - (self.lower - p * self.lo[i])) / p
+        return max(a, self.lo[i]), min(b, self.hi[i])
+
+    def set(self, i, lo, hi):
+        p = self.probs[i]
+        self.lower += p * (lo - self.lo[i])
+        self.upper += p * (hi - self.hi[i])
+        self.lo[i], self.hi[i] = lo, hi
+
+    def learn(self, i, v, a, b):
+        """Outcome i was searched in (a, b) and returned v.
+
+        v is exact when a < v < b, an upper bound when v <= a, a lower bound when v >= b.
+        """
+        lo, hi = self.lo[i], self.hi[i]
+        if v <= a:
+            hi = min(hi, v)
+        if v >= b:
+            lo = max(lo, v)
+        if a < v < b or a == b:
+            lo = hi = v
+        self.set(i, lo, hi)
+
+    def learn_lower(self, i, v, a):
+        """A probe of a MAX node returned v in (a, ...): unless v <= a, the node is worth at least v."""
+        if v > a:
+            self.set(i, max(self.lo[i], v), self.hi[i])
+
+    def learn_upper(self, i, v, b):
+        """A probe of a MIN node returned v in (..., b): unless v >= b, the node is worth at most v."""
+        if v < b:
+            self.set(i, self.lo[i], min(self.hi[i], v))
+
+    def cut(self, alpha, beta):
+        """``(upper, "upper")`` if upper <= alpha, ``(lower, "lower")`` if lower >= beta, else None."""
+        if self.upper <= alpha:
+            return self.upper, "upper"
+        if self.lower >= beta:
+            return self.lower, "lower"
+        return None
