@@ -7,6 +7,7 @@ played:
 - :func:`random`: a uniformly random legal move, from its own seeded
   ``random.Random``;
 - :func:`alphabeta`: the move of a (depth-limited) alpha-beta search;
+- :func:`expectimax`, :func:`expectiminimax`: the same for games with chance;
 - :func:`solver`: perfect play, from :func:`advsearch.solve`;
 - :func:`epsilon_greedy`: another agent, but a random move with probability
   epsilon (to vary the games of deterministic agents).
@@ -35,7 +36,8 @@ import random as _random
 
 from . import search as _search
 
-__all__ = ["Agent", "SearchAgent", "random", "alphabeta", "solver", "epsilon_greedy", "name_of"]
+__all__ = ["Agent", "SearchAgent", "random", "alphabeta", "expectimax", "expectiminimax", "solver",
+           "epsilon_greedy", "name_of"]
 
 
 def name_of(agent) -> str:
@@ -196,16 +198,56 @@ def alphabeta(depth=None, evaluate=None, *, name=None, **options) -> SearchAgent
     >>> agent(game, game.initial_state), agent.last.stats.nodes
     (3, 21)
     """
+    return _searcher(_search.alphabeta, depth, evaluate, name, options)
+
+
+def expectimax(depth=None, evaluate=None, *, name=None, **options) -> SearchAgent:
+    """An agent that plays the move of :func:`advsearch.expectimax` (MAX against chance and a random opponent).
+
+    Parameters are as for :func:`alphabeta`; the options are those of
+    :func:`advsearch.expectimax`.
+
+    Examples
+    --------
+    >>> from advsearch import Piglet
+    >>> game = Piglet(goal=3)
+    >>> agent = expectimax(4, game.evaluate)
+    >>> agent, agent(game, game.initial_state)
+    (expectimax(depth=4), 'roll')
+    """
+    return _searcher(_search.expectimax, depth, evaluate, name, options)
+
+
+def expectiminimax(depth=None, evaluate=None, *, name=None, **options) -> SearchAgent:
+    """An agent that plays the move of :func:`advsearch.expectiminimax`.
+
+    Parameters are as for :func:`alphabeta`; the options are those of
+    :func:`advsearch.expectiminimax` (``pruning="star1"`` or ``"star2"``
+    with ``bounds``).
+
+    Examples
+    --------
+    >>> from advsearch import Pig
+    >>> game = Pig(goal=20)
+    >>> s = game.state(scores=(0, 0), turn_total=18)
+    >>> expectiminimax(2, game.evaluate, pruning="star1")(game, s)
+    'hold'
+    """
+    return _searcher(_search.expectiminimax, depth, evaluate, name, options)
+
+
+def _searcher(search, depth, evaluate, name, options) -> SearchAgent:
+    """A :class:`SearchAgent` for ``search``, with its arguments checked now rather than at the first move."""
     _search.base.check_depth(depth, evaluate, options.get("cutoff"))
-    allowed = set(_search.alphabeta.__kwdefaults__) - {"depth", "evaluate", "trace"}
+    allowed = set(search.__kwdefaults__) - {"depth", "evaluate", "trace"}
     unknown = sorted(set(options) - allowed)
     if unknown:
-        raise ValueError(f"alphabeta takes no option {', '.join(unknown)}; "
+        raise ValueError(f"{search.__name__} takes no option {', '.join(unknown)}; "
                          f"the options are {', '.join(sorted(allowed))}")
     if name is None:
         simple = [f"{k}={v!r}" for k, v in options.items() if isinstance(v, (numbers.Number, str, bool))]
-        name = f"alphabeta({', '.join([f'depth={depth}'] + simple)})"
-    return SearchAgent(_search.alphabeta, _check_name(name), depth=depth, evaluate=evaluate, **options)
+        name = f"{search.__name__}({', '.join([f'depth={depth}'] + simple)})"
+    return SearchAgent(search, _check_name(name), depth=depth, evaluate=evaluate, **options)
 
 
 def solver(*, name=None) -> SearchAgent:

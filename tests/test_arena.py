@@ -261,3 +261,18 @@ def test_match_needs_a_two_player_game():
 
     with pytest.raises(ValueError, match="two players"):
         match(ThreePlayers(), first, first)
+
+
+def test_chance_agents_play_their_searchs_move_and_check_options():
+    from advsearch import Pig, expectiminimax
+    game = Pig(goal=20)
+    s = game.state(scores=(5, 12), turn_total=6)
+    for depth in (1, 2, 3):
+        agent = agents.expectiminimax(depth, game.evaluate)
+        assert agent(game, s) == expectiminimax(game, s, depth=depth, evaluate=game.evaluate).move
+        assert agent.last.value == expectiminimax(game, s, depth=depth, evaluate=game.evaluate).value
+    assert repr(agents.expectimax(2, game.evaluate)) == "expectimax(depth=2)"
+    with pytest.raises(ValueError, match="expectiminimax takes no option"):
+        agents.expectiminimax(2, game.evaluate, order=None)
+    with pytest.raises(ValueError, match="evaluate"):
+        agents.expectimax(2)
