@@ -30,17 +30,14 @@ import html
 import math
 import numbers
 import random
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
 from .agents import name_of
 from .game import CHANCE, IllegalMoveError, player_name
 
-try:                                  # progress bars when tqdm is installed; none otherwise
-    from tqdm.auto import tqdm as _tqdm
-except ImportError:                   # pragma: no cover - depends on the environment
-    _tqdm = None
-
-__all__ = ["GameRecord", "MatchResult", "play", "match", "random_opening", "wilson_interval", "elo"]
+__all__ = ["GameRecord", "MatchResult", "TournamentResult", "play", "match", "tournament", "random_opening",
+           "wilson_interval", "elo", "fit_elo"]
 
 #: The normal quantile for a two-sided 95% confidence interval.
 Z95 = 1.959964
@@ -388,6 +385,15 @@ class MatchResult:
         lo, hi = self.interval
         return elo(lo), elo(hi)
 
+    def swapped(self) -> "MatchResult":
+        """The same match from ``b``'s point of view (its wins are ``a``'s losses).
+
+        >>> MatchResult("a", "b", 3, 1, 0).swapped()
+        MatchResult(a='b', b='a', wins=0, draws=1, losses=3, openings=0, seed=None)
+        """
+        return MatchResult(self.b, self.a, self.losses, self.draws, self.wins, self.openings, self.seed,
+                           self.records)
+
     def as_dict(self) -> dict:
         """The numbers, as plain Python values (for JSON)."""
         return {"a": self.a, "b": self.b, "games": self.games, "wins": self.wins, "draws": self.draws,
@@ -492,15 +498,22 @@ def match(game, a, b, games=20, openings=2, seed=None, progress=True) -> MatchRe
             raise ValueError(f"agent {label} must be a callable (game, state) -> action, not {agent!r}")
     games = _check_count("games", games, minimum=1)
     openings = _check_count("openings", openings, minimum=0)
+    with _progress_bar(games, f"{name_of(a)} vs {name_of(b)}", progress) as bar:
+        return _play_match(game, a, b, games, openings, seed, bar)
+
+
+def _play_match(game, a, b, games, openings, seed, bar) -> MatchResult:
+    """The games of a match, with arguments already checked; ``bar.update()`` after each game."""
     rng = random.Random(seed)
     records, points = [], {"win": 0, "draw": 0, "loss": 0}
-    for i in _progress(range(games), f"{name_of(a)} vs {name_of(b)}", progress):
+    for i in range(games):
         if i % 2 == 0:
             start = random_opening(game, openings, rng)
         a_moves_first = i % 2 == 0
         record = play(game, (a, b) if a_moves_first else (b, a), state=start, seed=rng.getrandbits(32))
         records.append(record)
         points[_result_for(record, 0 if a_moves_first else 1)] += 1
+        bar.update()
     return MatchResult(name_of(a), name_of(b), points["win"], points["draw"], points["loss"],
                        openings, seed, tuple(records))
 
@@ -511,8 +524,493 @@ def _result_for(record, player) -> str:
     return "win" if mine > theirs else "loss" if mine < theirs else "draw"
 
 
-def _progress(iterable, description, enabled):
-    """``iterable`` with a tqdm bar that appears after a second, when tqdm is installed and ``enabled``."""
-    if not enabled or _tqdm is None:
-        return iterable
-    return _tqdm(iterable, desc=description, delay=1.0, leave=False)
+class _NoBar:
+    """Stands in for a progress bar when none is wanted."""
+
+    def update(self, n=1):
+        pass
+
+    def set_postfix_str(self, text, refresh=True):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def _progress_bar(total, description, enabled):
+    """A ``tqdm.auto`` bar of ``total`` steps that appears only after a second (``delay=1``).
+
+    ``tqdm.auto`` draws a widget in a notebook and text on standard error
+    elsewhere; the bar goes away when it closes (``leave=False``).  It is
+    imported here rather than with the module, so that importing advsearch
+    stays quick.  Without tqdm, or when not ``enabled``, there is no bar.
+    """
+    if not enabled:
+        return _NoBar()
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:               # pragma: no cover - tqdm is a dependency
+        return _NoBar()
+    return tqdm(total=total, desc=description, delay=1.0, leave=False, unit="game")
+
+
+# --- A tournament. ---
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """The result of :func:`tournament`: a standings table, Elo ratings and every pairwise match.
+
+    Attributes
+    ----------
+    game : str
+        The game's repr.
+    agents : tuple of str
+        The agents' names, in the order they were given.
+    matches : tuple of MatchResult
+        One match per pair, in the order played: ``agents[i]`` against
+        ``agents[j]`` for every ``i < j``, from ``agents[i]``'s point of view.
+    ratings : tuple of float
+        Each agent's Elo rating, by :func:`fit_elo`; they average 0.
+    rating_intervals : tuple of (float, float)
+        The 95% confidence interval of each rating (see :func:`tournament`).
+    games_per_pair : int
+        The games of each match.
+    openings : int
+        The random plies each pair of games started from.
+    seed : object
+        The tournament's seed.
+    prior : float
+        The virtual drawn games per pair that :func:`fit_elo` added.
+
+    Notes
+    -----
+    ``str()`` gives the tables as text and a notebook shows them as HTML:
+    first the standings, best Elo first, then the points each agent took off
+    each other one.
+    """
+
+    game: str
+    agents: tuple
+    matches: tuple = field(repr=False)
+    ratings: tuple = ()
+    rating_intervals: tuple = field(default=(), repr=False)
+    games_per_pair: int = 0
+    openings: int = 0
+    seed: object = None
+    prior: float = 1.0
+
+    def result(self, a, b) -> MatchResult:
+        """The match between the agents named ``a`` and ``b``, from ``a``'s point of view."""
+        for m in self.matches:
+            if (m.a, m.b) == (a, b):
+                return m
+            if (m.a, m.b) == (b, a):
+                return m.swapped()
+        raise KeyError(f"no match between {a!r} and {b!r}; the agents are {', '.join(map(repr, self.agents))}")
+
+    def standings(self) -> list:
+        """One dict per agent, best rating first (ties in the order given).
+
+        Each has ``rank``, ``agent``, ``games``, ``wins``, ``draws``,
+        ``losses``, ``score`` (points: 1 a win, 1/2 a draw), ``rate`` (score
+        per game), ``interval`` (its 95% Wilson interval), ``elo`` and
+        ``elo_interval``.
+        """
+        rows = []
+        for k, name in enumerate(self.agents):
+            mine = [self.result(name, other) for other in self.agents if other != name]
+            wins, draws, losses = (sum(getattr(m, x) for m in mine) for x in ("wins", "draws", "losses"))
+            games = wins + draws + losses
+            score = wins + draws / 2
+            rows.append({"agent": name, "games": games, "wins": wins, "draws": draws, "losses": losses,
+                         "score": score, "rate": score / games, "interval": wilson_interval(score, games),
+                         "elo": self.ratings[k], "elo_interval": tuple(self.rating_intervals[k])})
+        order = sorted(range(len(rows)), key=lambda k: (-round(rows[k]["elo"], 6), k))
+        return [{"rank": rank, **rows[k]} for rank, k in enumerate(order, 1)]
+
+    def crosstable(self) -> dict:
+        """``table[a][b]``: the points ``a`` scored against ``b`` (of :attr:`games_per_pair`)."""
+        return {a: {b: self.result(a, b).score for b in self.agents if b != a} for a in self.agents}
+
+    def as_dict(self) -> dict:
+        """The numbers, as plain Python values (for JSON)."""
+        return {"game": self.game, "agents": list(self.agents), "games_per_pair": self.games_per_pair,
+                "openings": self.openings, "seed": self.seed, "prior": self.prior,
+                "standings": [{**row, "interval": list(row["interval"]), "elo_interval": list(row["elo_interval"])}
+                              for row in self.standings()],
+                "matches": [m.as_dict() for m in self.matches]}
+
+    # --- How it shows. ---
+
+    def _title(self) -> str:
+        return (f"Round robin of {self.game}: {len(self.agents)} agents, {self.games_per_pair} games a pair, "
+                f"{_plural(self.openings, 'random opening ply', 'random opening plies')}, seed {self.seed!r}")
+
+    def _standing_cells(self) -> tuple:
+        head = ("rank", "agent", "games", "wins", "draws", "losses", "score", "rate", "95% CI", "Elo",
+                "Elo 95% CI")
+        rows = []
+        for r in self.standings():
+            lo, hi = r["interval"]
+            elo_lo, elo_hi = r["elo_interval"]
+            rows.append((r["rank"], r["agent"], r["games"], r["wins"], r["draws"], r["losses"], f"{r['score']:g}",
+                         f"{r['rate']:.1%}", f"{lo:.1%} – {hi:.1%}", _signed(r["elo"]),
+                         f"{_signed(elo_lo)} to {_signed(elo_hi)}"))
+        return head, rows
+
+    def _cross_cells(self) -> tuple:
+        order = [r["agent"] for r in self.standings()]
+        table = self.crosstable()
+        head = ("points",) + tuple(order)
+        rows = [(a,) + tuple("—" if a == b else f"{table[a][b]:g}" for b in order) for a in order]
+        return head, rows
+
+    def _cross_caption(self) -> str:
+        return f"Points of each row's agent against each column's, of {self.games_per_pair}:"
+
+    def __str__(self) -> str:
+        return "\n\n".join([self._title(), _text_table(*self._standing_cells(), left={1}),
+                            self._cross_caption() + "\n" + _text_table(*self._cross_cells(), left={0})])
+
+    def _repr_html_(self) -> str:
+        return (f"<p>{html.escape(self._title())}</p>" + _html_table(*self._standing_cells())
+                + f"<p>{html.escape(self._cross_caption())}</p>" + _html_table(*self._cross_cells()))
+
+
+def _text_table(head, rows, left=()) -> str:
+    """Columns padded to their widest cell: the columns in ``left`` flush left, the others right."""
+    cells = [tuple(map(str, head))] + [tuple(map(str, row)) for row in rows]
+    widths = [max(len(row[c]) for row in cells) for c in range(len(head))]
+    lines = []
+    for row in cells:
+        lines.append("  ".join(cell.ljust(w) if c in left else cell.rjust(w)
+                               for c, (cell, w) in enumerate(zip(row, widths))).rstrip())
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _html_table(head, rows) -> str:
+    top = "".join(f"<th>{html.escape(str(h))}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{top}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def tournament(game, agents, games=20, openings=2, seed=None, prior=1.0, progress=True) -> TournamentResult:
+    """A round robin: every pair of agents plays a :func:`match`; scores with confidence intervals, and Elo.
+
+    Each pair plays ``games`` games through :func:`match`, in pairs from the
+    same random opening with colours swapped.  Every pair gets the same
+    seed, so (for a seeded tournament) every pair meets the same openings, and
+    differences between pairs come from the agents rather than from the draw
+    of openings.
+
+    Parameters
+    ----------
+    game : Game
+        A two-player game.
+    agents : sequence of callables, or mapping of name to callable
+        At least two agents, ``agent(game, state) -> action``.  In a sequence
+        each is called by its name (:func:`advsearch.agents.name_of`), and the
+        names must differ; a mapping names them itself.
+    games : int
+        The games of each pair, at least 1.
+    openings : int
+        Random plies before the agents take over (see :func:`match`).
+    seed : optional
+        Seeds every match.  The same seed and freshly made agents (with the
+        same seeds) give the same tournament.
+    prior : float
+        Virtual drawn games per pair for :func:`fit_elo`, at least 0.
+    progress : bool
+        Show one progress bar (``tqdm.auto``) over all the games when the
+        tournament takes more than a second.
+
+    Returns
+    -------
+    TournamentResult
+        Standings (each agent's wins, draws, losses, score rate with a 95%
+        Wilson interval, Elo rating with a 95% interval), the matrix of
+        pairwise points, and every :class:`MatchResult`; it prints as text
+        tables and shows as HTML tables in a notebook.
+
+    Raises
+    ------
+    ValueError
+        ``game`` has not two players, fewer than two agents, an agent is not
+        callable, two agents have the same name, or a bad ``games``,
+        ``openings`` or ``prior``.
+
+    Notes
+    -----
+    Costs ``games * n * (n - 1) / 2`` games for ``n`` agents.  The ratings
+    come from :func:`fit_elo` on all the matches at once, so beating a strong
+    agent counts for more than beating a weak one.  Their intervals are
+    ±1.96 standard errors from the curvature of the same likelihood (the
+    inverse of the Fisher information, constrained to a mean of 0); like the
+    score intervals they count a draw as half a win and half a loss, and so
+    are a little wider than they need to be when there are draws.
+
+    Examples
+    --------
+    >>> from advsearch import TicTacToe, agents
+    >>> from advsearch.evaluation import tictactoe_eval
+    >>> game = TicTacToe()
+    >>> players = {"random": agents.random(seed=1), "depth 1": agents.alphabeta(1, tictactoe_eval()),
+    ...            "solver": agents.solver()}
+    >>> table = tournament(game, players, games=10, openings=1, seed=0)
+    >>> [row["agent"] for row in table.standings()]
+    ['solver', 'depth 1', 'random']
+    >>> table.result("solver", "random").losses
+    0
+    >>> print(table)                                      # doctest: +SKIP
+    Round robin of TicTacToe(): 3 agents, 10 games a pair, 1 random opening ply, seed 0
+    <BLANKLINE>
+    rank  agent    games  wins  draws  losses  score   rate         95% CI   Elo     Elo 95% CI
+    ...
+    """
+    names, players = _named_agents(agents)
+    if getattr(game, "num_players", 2) != 2:
+        raise ValueError(f"a tournament is between two-player games, but {game!r} has {game.num_players} players")
+    games = _check_count("games", games, minimum=1)
+    openings = _check_count("openings", openings, minimum=0)
+    prior = _check_prior(prior)
+    pairs = [(i, j) for i in range(len(names)) for j in range(i + 1, len(names))]
+    matches = []
+    with _progress_bar(games * len(pairs), "tournament", progress) as bar:
+        for i, j in pairs:
+            bar.set_postfix_str(f"{names[i]} vs {names[j]}", refresh=False)     # no bar before a second
+            result = _play_match(game, players[i], players[j], games, openings, seed, bar)
+            matches.append(replace(result, a=names[i], b=names[j]))
+    ratings = fit_elo(matches, prior=prior)
+    intervals = _elo_intervals(names, matches, ratings, prior)
+    return TournamentResult(repr(game), names, tuple(matches), tuple(ratings[n] for n in names),
+                            tuple(intervals[n] for n in names), games, openings, seed, prior)
+
+
+def _named_agents(agents) -> tuple:
+    """(names, agents) from a sequence of agents or a mapping of names to agents, checked."""
+    if isinstance(agents, Mapping):
+        names, players = tuple(agents), tuple(agents.values())
+        for name in names:
+            if not isinstance(name, str) or not name:
+                raise ValueError(f"agents' names must be non-empty strings, not {name!r}")
+    else:
+        if callable(agents) or isinstance(agents, (str, bytes)):
+            raise ValueError(f"a tournament needs a sequence or a mapping of agents, not {agents!r}")
+        players = tuple(agents)
+        names = tuple(name_of(a) for a in players if callable(a))
+    if len(players) < 2:
+        raise ValueError(f"a tournament needs at least two agents, not {len(players)}")
+    for name, agent in zip(names, players):
+        if not callable(agent):
+            raise ValueError(f"agent {name!r} must be a callable (game, state) -> action, not {agent!r}")
+    for agent in players:
+        if not callable(agent):
+            raise ValueError(f"every agent must be a callable (game, state) -> action, not {agent!r}")
+    seen = set()
+    for name in names:
+        if name in seen:
+            raise ValueError(f"two agents are called {name!r}; pass a dict {{name: agent}} to tell them apart")
+        seen.add(name)
+    return names, players
+
+
+def _check_prior(prior) -> float:
+    if isinstance(prior, bool) or not isinstance(prior, numbers.Real) or not 0 <= prior < math.inf:
+        raise ValueError(f"prior must be a number of virtual games >= 0, not {prior!r}")
+    return float(prior)
+
+
+# --- Elo ratings from many matches. ---
+
+def _pair_tables(results, prior):
+    """Names in order of appearance, games[i][j] between them and each one's points, priors included."""
+    names, index = [], {}
+    for r in results:
+        for name in (r.a, r.b):
+            if name not in index:
+                index[name] = len(names)
+                names.append(name)
+    k = len(names)
+    games = [[0.0] * k for _ in range(k)]
+    points = [0.0] * k
+    for r in results:
+        i, j = index[r.a], index[r.b]
+        if i == j:
+            raise ValueError(f"{r.a!r} cannot play a match against itself in a rating")
+        games[i][j] += r.games
+        games[j][i] += r.games
+        points[i] += r.score
+        points[j] += r.games - r.score
+    for i in range(k):
+        for j in range(i + 1, k):
+            if games[i][j]:
+                games[i][j] += prior
+                games[j][i] += prior
+                points[i] += prior / 2
+                points[j] += prior / 2
+    return names, games, points
+
+
+def fit_elo(results, prior=1.0, tol=1e-9, max_iterations=100_000) -> dict:
+    """Elo ratings that best explain the results of many matches: the Bradley-Terry fit, with mean 0.
+
+    The model (Bradley & Terry 1952; Elo 1978) gives each agent a strength
+    ``g = 10 ** (elo / 400)`` and expects agent ``i`` to score
+    ``g_i / (g_i + g_j)`` per game against agent ``j``.  The strengths that
+    make the observed points most likely satisfy, for every agent, "expected
+    points = actual points".  Zermelo's iteration (1929), which Hunter (2004)
+    showed to be a minorize-maximize algorithm that climbs the likelihood at
+    every step, solves that:
+
+        g_i  <-  points_i / sum over opponents j of games_ij / (g_i + g_j)
+
+    after which the strengths are rescaled to a geometric mean of 1 (a mean
+    Elo of 0).  It stops when no rating moves by more than ``tol`` Elo.
+
+    Parameters
+    ----------
+    results : iterable of MatchResult
+        Matches between named agents; several between the same pair add up.
+    prior : float
+        Virtual drawn games added to every pair that met.  A perfect score
+        otherwise has no finite best rating (every extra 100 Elo fits it a
+        little better); one virtual draw keeps the ratings finite and pulls
+        them a little toward each other, less the more games were played.
+        With ``prior=0`` the fit is the plain maximum-likelihood one.
+    tol : float
+        The convergence threshold, in Elo.
+    max_iterations : int
+        Stop here even if not converged.
+
+    Returns
+    -------
+    dict
+        Name -> Elo rating, in the order the names first appear.
+
+    Raises
+    ------
+    ValueError
+        ``prior`` is negative, an agent plays itself, or with ``prior=0``
+        an agent won or lost every game (its rating would be infinite).
+
+    Notes
+    -----
+    A draw counts as half a win and half a loss.  Each step costs
+    O(n²) for n agents; tens of steps are usual, and more when the ratings
+    are far apart.
+
+    Examples
+    --------
+    A single match of 3 wins to 1 gives a difference of 400·log10(3) = 191:
+
+    >>> fits = fit_elo([MatchResult("a", "b", 3, 0, 1)], prior=0)
+    >>> {name: round(r, 1) for name, r in fits.items()}
+    {'a': 95.4, 'b': -95.4}
+
+    Ratings of three agents, from a full round robin:
+
+    >>> results = [MatchResult("a", "b", 6, 2, 2), MatchResult("b", "c", 5, 4, 1), MatchResult("a", "c", 9, 1, 0)]
+    >>> {name: round(r) for name, r in fit_elo(results).items()}
+    {'a': 165, 'b': 0, 'c': -165}
+    """
+    prior = _check_prior(prior)
+    names, games, points = _pair_tables(list(results), prior)
+    k = len(names)
+    for i in range(k):
+        total = sum(games[i])
+        if total and not 0 < points[i] < total:
+            raise ValueError(f"{names[i]!r} {'won' if points[i] else 'lost'} every game, so its best rating is "
+                             f"infinite; use prior > 0")
+    strength = [1.0] * k
+    for _ in range(max_iterations):
+        new = []
+        for i in range(k):
+            denominator = sum(games[i][j] / (strength[i] + strength[j]) for j in range(k) if games[i][j])
+            new.append(points[i] / denominator if denominator else strength[i])
+        centre = math.exp(sum(map(math.log, new)) / k)
+        new = [g / centre for g in new]
+        change = max(abs(math.log10(a / b)) for a, b in zip(new, strength)) * 400
+        strength = new
+        if change < tol:
+            break
+    return {name: 400 * math.log10(g) for name, g in zip(names, strength)}
+
+
+def _elo_intervals(names, results, ratings, prior, z=Z95) -> dict:
+    """95% intervals of the ratings: ±z standard errors, from the pseudo-inverse of the Fisher information."""
+    import numpy as np
+
+    order, games, _ = _pair_tables(results, prior)
+    k = len(order)
+    strength = [10 ** (ratings[name] / 400) for name in order]
+    information = np.zeros((k, k))
+    for i in range(k):
+        for j in range(k):
+            if i != j and games[i][j]:
+                p = strength[i] / (strength[i] + strength[j])
+                w = games[i][j] * p * (1 - p)
+                information[i, j] -= w
+                information[i, i] += w
+    # The ratings are fixed to a mean of 0, so the information is singular along (1, ..., 1); the
+    # pseudo-inverse is the covariance of ratings constrained that way.  Natural-log units -> Elo.
+    covariance = np.linalg.pinv(information)
+    scale = 400 / math.log(10)
+    out = {}
+    for i, name in enumerate(order):
+        half = z * scale * math.sqrt(max(covariance[i, i], 0.0))
+        out[name] = (ratings[name] - half, ratings[name] + half)
+    return {name: out[name] for name in names}
+
+
+# --- What an agent's last search cost. ---
+
+def search_summary(agent, max_name="MAX") -> str | None:
+    """One line on the work of ``agent``'s last search (``agent.last.stats``), or None if it keeps none.
+
+    Agents of :mod:`advsearch.agents` that search keep their last
+    :class:`~advsearch.result.SearchResult` as ``agent.last``; this names its
+    counts (nodes, leaves, cut-offs, deepest ply, seconds, then whatever else
+    the search family counts, unless 0) and the value, which is MAX's utility (``max_name``
+    says what to call MAX).  The play widget and the command line show it
+    after each of the agent's moves.
+
+    Examples
+    --------
+    >>> from advsearch import TicTacToe, agents
+    >>> game = TicTacToe()
+    >>> agent = agents.alphabeta()
+    >>> agent(game, game.state("XX./OO./..."))
+    2
+    >>> search_summary(agent, "X")                      # doctest: +ELLIPSIS
+    'nodes 36 · leaves 13 · cut-offs 16 · depth 5 · ... s · value for X +1'
+    >>> search_summary(agents.random(seed=0)) is None
+    True
+    """
+    last = getattr(agent, "last", None)
+    stats = getattr(last, "stats", None)
+    if stats is None:
+        return None
+    parts = []
+    for label, key in (("nodes", "nodes"), ("leaves", "leaves"), ("cut-offs", "cutoffs"), ("depth", "max_depth")):
+        value = getattr(stats, key, None)
+        if value is not None:
+            parts.append(f"{label} {_count(value)}")
+    seconds = getattr(stats, "seconds", None)
+    if seconds is not None:
+        parts.append(f"{seconds:.3f} s")
+    for key, value in (getattr(stats, "extra", None) or {}).items():
+        if isinstance(value, numbers.Number) and not isinstance(value, bool) and value:
+            parts.append(f"{key.replace('_', ' ')} {_count(value)}")
+    value = getattr(last, "value", None)
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        shown = "0" if value == 0 else f"{value:+d}" if isinstance(value, numbers.Integral) else f"{float(value):+.3g}"
+        parts.append(f"value for {max_name} {shown}")
+    return " · ".join(parts)
+
+
+def _count(x) -> str:
+    return f"{x:,}" if isinstance(x, numbers.Integral) else f"{float(x):.3g}"

@@ -1,7 +1,7 @@
 """Interactive views for Jupyter: step through a search with play, back and forward.
 
 ipywidgets is imported only when a widget is built, so this module imports
-(and its docstrings run) without it.  Outside a live notebook (GitHub,
+without it.  Outside a live notebook (GitHub,
 nbviewer, nbconvert, nbval) a :class:`Stepper` shows as a static picture of
 its current frame with the narration as plain text.
 
@@ -17,7 +17,7 @@ import io
 
 from .drawing.stepper import StepperModel
 
-__all__ = ["Stepper"]
+__all__ = ["Stepper", "play", "GameWidget"]
 
 #: Frames kept as PNG bytes, so going back is instant; beyond this the cache restarts.
 _CACHE_LIMIT = 256
@@ -231,3 +231,368 @@ class Stepper:
         data["text/plain"] = self._plain()
         data["image/png"] = base64.b64encode(self.png()).decode("ascii")
         return data
+
+
+# --- Playing a game against an agent. ---
+
+def play(game, opponent, human_first=True, *, seed=None, **options) -> "GameWidget":
+    """Play ``game`` against ``opponent`` in a notebook: a board to click, a status line and a New game button.
+
+    Tic-tac-toe is a 3x3 grid of buttons; Connect Four has a button above
+    each column of its drawn board; Nim a row of "take k" buttons beside each
+    heap; Grundy's game and any other game a button for each legal move.
+    After each of the agent's moves the widget shows what its search cost
+    (``agent.last.stats``), if it keeps one.  A click that is not a legal
+    move is refused with a message and changes nothing.
+
+    Parameters
+    ----------
+    game : Game
+        A two-player game (chance nodes are drawn at random).
+    opponent : callable or str
+        An agent ``agent(game, state) -> action``, or the name of one in
+        :data:`advsearch.cli.OPPONENTS` (``"random"``, ``"alphabeta"``,
+        ``"alphabeta:4"``, ``"solver"``, ...).
+    human_first : bool
+        Whether you move first (as player 0, MAX); if not, the agent moves at once.
+    seed : optional
+        Seeds the draws of chance nodes, and a named opponent's randomness.
+    **options
+        Options of a named opponent, such as ``depth=4``.
+
+    Returns
+    -------
+    GameWidget
+        End a cell with it to show it.
+
+    Raises
+    ------
+    ValueError
+        Not a two-player game, or a bad opponent.
+
+    Examples
+    --------
+    In a notebook::
+
+        from advsearch import ConnectFour
+        from advsearch.widgets import play
+        play(ConnectFour(), "alphabeta", depth=6)
+
+    Without a front end the widget can be driven through its methods:
+
+    >>> from advsearch import TicTacToe
+    >>> game = TicTacToe()
+    >>> board = play(game, "solver")
+    >>> board.move(4)                     # the centre; the solver answers in a corner
+    True
+    >>> print(game.render(board.state))
+    O . .
+    . X .
+    . . .
+    >>> board.move(0), board.message      # that cell is taken: refused, nothing changes
+    (False, 'Not allowed: cell 0 is already taken.')
+    >>> board.buttons[8].click()          # what a click on the bottom-right cell does
+    >>> board.moves
+    [4, 0, 8, 2]
+    """
+    return GameWidget(game, opponent, human_first=human_first, seed=seed, **options)
+
+
+class GameWidget:
+    """A game between you and an agent, as ipywidgets; made by :func:`play`.
+
+    Attributes
+    ----------
+    game, agent
+        The game and the agent you play against.
+    human : int
+        Your player index (0 moves first).
+    state
+        The current position.  It only ever changes by a legal move.
+    moves : list
+        The moves of this game so far, yours and the agent's.
+    message : str
+        What the status line says.
+    stats : str or None
+        The cost of the agent's last search (see
+        :func:`advsearch.arena.search_summary`), None before its first move or
+        for an agent that keeps none.
+    buttons : dict
+        action -> the ``ipywidgets.Button`` that plays it.  ``button.click()``
+        plays it as a click would.
+    new_game_button : ipywidgets.Button
+    status, stats_line : ipywidgets.HTML
+    picture : ipywidgets.Image or ipywidgets.HTML or None
+        The board drawn by the game's ``draw_state`` (or its ``render`` as
+        text); None for tic-tac-toe, whose buttons are the board.
+    widget : ipywidgets.VBox
+        The whole thing, to put inside other widgets.
+    """
+
+    def __init__(self, game, opponent, *, human_first=True, seed=None, **options):
+        import random
+
+        import ipywidgets as w
+
+        if getattr(game, "num_players", 2) != 2:
+            raise ValueError(f"play is for two-player games, but {game!r} has {game.num_players} players")
+        if isinstance(opponent, str):
+            from .cli import make_agent
+
+            opponent = make_agent(opponent, game, seed=seed, **options)
+        elif options:
+            raise ValueError(f"options ({', '.join(options)}) are only for an opponent given by name")
+        if not callable(opponent):
+            raise ValueError(f"the opponent must be an agent, a callable (game, state) -> action, or the "
+                             f"name of one, not {opponent!r}")
+        from .agents import name_of
+
+        self.game, self.agent, self.name = game, opponent, name_of(opponent)
+        self.human = 0 if human_first else 1
+        self.rng = random.Random(seed)
+        self._kind = _board_kind(game)
+        self.marks = ("X", "O") if self._kind in ("tictactoe", "connect4") else ("MAX", "MIN")
+        self.state, self.moves = game.initial_state, []
+        self.message, self.stats = "", None
+        self.buttons = {}
+
+        self.status = w.HTML(layout=w.Layout(min_height="2.4em"))
+        self.stats_line = w.HTML(layout=w.Layout(min_height="1.4em"))
+        self.new_game_button = w.Button(description="New game", tooltip="Start again",
+                                        layout=w.Layout(width="auto"))
+        self.new_game_button.on_click(lambda _button: self.new_game())
+        self.controls = w.VBox()
+        self.picture = None
+        self._picture_pixels = 240
+        if self._kind == "connect4":
+            # ConnectFour.draw_state leaves a margin of 0.1 and makes the cells square, so a column
+            # is 0.8 / max(width, height) of the picture: size the picture so that it is _COLUMN.
+            self._picture_pixels = round(_COLUMN * max(game.width, game.height) / 0.8)
+        if self._kind != "tictactoe":
+            self.picture = (w.Image(format="png", layout=w.Layout(width=f"{self._picture_pixels}px"))
+                            if hasattr(game, "draw_state") else w.HTML())
+        board = [self.controls] if self.picture is None else (
+            [self.controls, self.picture] if self._kind == "connect4" else [w.HBox([self.picture, self.controls])])
+        self.widget = w.VBox([self.status, *board, self.stats_line, self.new_game_button])
+        self._build_controls()
+        self.new_game()
+
+    # --- Playing. ---
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.game.is_terminal(self.state)
+
+    @property
+    def your_turn(self) -> bool:
+        """Whether it is your move."""
+        return not self.over and self.game.to_move(self.state) == self.human
+
+    def move(self, action) -> bool:
+        """Play ``action`` as your move, then let the agent answer; False (and a message) if it is refused.
+
+        A move is refused when the game is over, when it is not your turn, or
+        when ``action`` is not legal; the position is then unchanged.
+        """
+        if self.over:
+            return self._refuse("The game is over; press New game to play again.")
+        if not self.your_turn:
+            return self._refuse(f"It is not your turn: {self.name} is to move.")
+        legal = self.game.actions(self.state)
+        if action not in legal:
+            return self._refuse(self._why_illegal(action))
+        self.state = self.game.result(self.state, action)
+        self.moves.append(action)
+        self.message = ""
+        self._respond()
+        return True
+
+    def new_game(self) -> None:
+        """Start again from the initial position; the agent moves at once if it moves first."""
+        self.state, self.moves = self.game.initial_state, []
+        self.message, self.stats = "", None
+        self._respond()
+
+    def _refuse(self, why) -> bool:
+        self.message = why
+        self._update()
+        return False
+
+    def _why_illegal(self, action) -> str:
+        from .game import GameError
+
+        if self._kind == "nim" and isinstance(action, tuple) and len(action) == 2:
+            heaps = self.state.heaps
+            i, k = action
+            if isinstance(i, int) and 0 <= i < len(heaps) and isinstance(k, int) and k > heaps[i]:
+                left = "nothing" if heaps[i] == 0 else f"only {heaps[i]}"
+                return f"Not allowed: heap {i} has {left} left."
+        try:
+            self.game.result(self.state, action)
+        except GameError as error:
+            reason = str(error).splitlines()[0].removesuffix(" in").rstrip(":. ")
+            return f"Not allowed: {reason}."
+        except Exception:                      # a game that fails in its own way on nonsense
+            pass
+        return f"Not allowed: {action!r} is not a legal move here."
+
+    def _respond(self) -> None:
+        """Let chance and the agent move until it is your turn or the game is over."""
+        from .game import CHANCE
+
+        while not self.over and self.game.to_move(self.state) != self.human:
+            if self.game.to_move(self.state) == CHANCE:
+                outcomes = self.game.chance_outcomes(self.state)
+                action = self.rng.choices([o for o, _ in outcomes], weights=[p for _, p in outcomes])[0]
+            else:
+                self._show(f"{self.name} is thinking…")
+                try:
+                    action = self.agent(self.game, self.state)
+                except Exception as error:         # the widget stays usable: New game starts again
+                    self.message = f"{self.name} failed ({type(error).__name__}: {error}); the game cannot go on."
+                    break
+                if action not in self.game.actions(self.state):
+                    self.message = f"{self.name} chose {action!r}, which is not legal here; the game cannot go on."
+                    break
+                from .arena import search_summary
+
+                self.stats = search_summary(self.agent, self.marks[0])
+                self.message = f"{self.name} played {_describe(self._kind, action)}."
+            self.state = self.game.result(self.state, action)
+            self.moves.append(action)
+        self._update()
+
+    # --- What it shows. ---
+
+    def _headline(self) -> str:
+        game, state = self.game, self.state
+        if self.over:
+            mine, theirs = game.utility(state, self.human), game.utility(state, 1 - self.human)
+            return "You win!" if mine > theirs else f"{self.name} wins." if mine < theirs else "A draw."
+        if self.your_turn:
+            return f"Your move: you are {self.marks[self.human]}."
+        return f"{self.name} is to move."
+
+    def _show(self, headline) -> None:
+        line = html.escape(headline)
+        if self.message:
+            line += f"<br>{html.escape(self.message)}"
+        self.status.value = line
+
+    def _update(self) -> None:
+        self._show(self._headline())
+        self.stats_line.value = (f"<small>{html.escape(self.name)}'s search: {html.escape(self.stats)}</small>"
+                                 if self.stats else "")
+        self._refresh_controls()
+        if self.picture is not None:
+            if hasattr(self.game, "draw_state"):
+                self.picture.value = self.png()
+            else:
+                self.picture.value = f"<pre>{html.escape(self.game.render(self.state))}</pre>"
+
+    def png(self) -> bytes:
+        """The current position drawn by the game's ``draw_state``, as PNG bytes."""
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=(self._picture_pixels / _DPI,) * 2)
+        ax = fig.add_axes((0, 0, 1, 1))
+        self.game.draw_state(self.state, ax)
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=_DPI, metadata={"Software": None})
+        return buffer.getvalue()
+
+    def text(self) -> str:
+        """The position as text, with the status line."""
+        line = self._headline() + (f" {self.message}" if self.message else "")
+        return f"{self.game.render(self.state)}\n{line}"
+
+    def __repr__(self) -> str:
+        return self.text()
+
+    def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
+        """The live widget for front ends that have one, with the position as text for the rest."""
+        data = dict(self.widget._repr_mimebundle_(include=include, exclude=exclude, **kwargs) or {})
+        data["text/plain"] = self.text()
+        return data
+
+    # --- The buttons. ---
+
+    def _button(self, action, description, **layout):
+        import ipywidgets as w
+
+        button = w.Button(description=description, layout=w.Layout(**layout))
+        button.on_click(lambda _button, action=action: self.move(action))
+        self.buttons[action] = button
+        return button
+
+    def _build_controls(self) -> None:
+        import ipywidgets as w
+
+        game, kind = self.game, self._kind
+        self.buttons = {}
+        if kind == "tictactoe":
+            cells = [self._button(cell, " ", width="56px", height="56px", margin="2px") for cell in range(9)]
+            for button in cells:
+                button.style.font_weight, button.style.font_size = "bold", "22px"
+            self.controls.children = [w.HBox(cells[row * 3: row * 3 + 3]) for row in range(3)]
+        elif kind == "connect4":
+            # One button over each column of the picture (see __init__ for the geometry).
+            left = round((0.5 - game.width * _COLUMN / self._picture_pixels / 2) * self._picture_pixels)
+            row = [self._button(c, f"↓{c}", width=f"{_COLUMN - 4}px", margin="0 2px", padding="0")
+                   for c in range(game.width)]
+            self.controls.children = [w.HBox(row, layout=w.Layout(padding=f"0 0 0 {left}px"))]
+        elif kind == "nim":
+            rows = []
+            for i in range(len(game.initial_state.heaps)):
+                takes = [self._button((i, k), f"{k}", width="2.6em") for k in range(1, max(game.heaps) + 1)]
+                rows.append(w.HBox([w.Label(f"heap {i}: take", layout=w.Layout(width="7em")), *takes]))
+            self.controls.children = rows
+        # Any other game gets a button per legal move, remade at each position (_refresh_controls).
+
+    def _refresh_controls(self) -> None:
+        import ipywidgets as w
+
+        playable = self.your_turn
+        if self._kind == "tictactoe":
+            cells = self.game.cells(self.state)
+            for cell, button in self.buttons.items():
+                button.description = cells[cell] if cells[cell] != "." else " "
+        elif self._kind not in ("connect4", "nim"):
+            actions = self.game.actions(self.state) if playable else ()
+            self.buttons = {}
+            buttons = [self._button(a, _describe(self._kind, a), width="auto") for a in actions]
+            self.controls.children = [w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))]
+        for button in self.buttons.values():
+            button.disabled = not playable
+
+
+#: Resolution of the pictures, and the width in pixels of a Connect Four column.
+_DPI, _COLUMN = 72, 44
+
+
+def _board_kind(game) -> str:
+    """Which buttons suit ``game``: 'tictactoe', 'connect4', 'nim', 'grundy', or 'moves' (any other game).
+
+    Grundy's game and any other game get a button per legal move.
+    """
+    from .games import ConnectFour, Grundy, Nim, TicTacToe
+
+    for kind, cls in (("tictactoe", TicTacToe), ("connect4", ConnectFour), ("nim", Nim), ("grundy", Grundy)):
+        if isinstance(game, cls):
+            return kind
+    return "moves"
+
+
+def _describe(kind, action) -> str:
+    """A move in words, for buttons and messages."""
+    if kind == "tictactoe":
+        return f"cell {action}"
+    if kind == "connect4":
+        return f"column {action}"
+    if kind == "nim":
+        return f"{action[1]} from heap {action[0]}"
+    if kind == "grundy":
+        h, k = action
+        return f"{h} → {h - k} + {k}"
+    return str(action)

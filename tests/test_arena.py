@@ -8,7 +8,8 @@ import random
 import pytest
 
 from advsearch import ConnectFour, IllegalMoveError, Nim, TicTacToe, agents
-from advsearch.arena import GameRecord, MatchResult, elo, match, play, random_opening, wilson_interval
+from advsearch.arena import (GameRecord, MatchResult, TournamentResult, elo, fit_elo, match, play, random_opening,
+                             search_summary, tournament, wilson_interval)
 from advsearch.evaluation import connect4_eval
 
 TTT = TicTacToe()
@@ -276,3 +277,238 @@ def test_chance_agents_play_their_searchs_move_and_check_options():
         agents.expectiminimax(2, game.evaluate, order=None)
     with pytest.raises(ValueError, match="evaluate"):
         agents.expectimax(2)
+
+
+# --- tournament. ---
+
+
+def ttt_field():
+    """Three freshly made tic-tac-toe agents: random, always the first legal move, and perfect."""
+    return {"random": agents.random(seed=1), "first": first, "solver": agents.solver()}
+
+
+def test_a_tournament_plays_every_pair_through_match_with_both_colours():
+    table = tournament(TTT, ttt_field(), games=6, openings=1, seed=2)
+    assert isinstance(table, TournamentResult)
+    assert table.agents == ("random", "first", "solver") and table.games_per_pair == 6
+    assert [(m.a, m.b) for m in table.matches] == [("random", "first"), ("random", "solver"),
+                                                   ("first", "solver")]
+    for m in table.matches:
+        assert m.games == len(m.records) == 6 and m.seed == 2 and m.openings == 1
+        for k in range(0, 6, 2):                         # each opening twice, colours swapped
+            one, two = m.records[k], m.records[k + 1]
+            assert one.states[0] == two.states[0] and one.agents == two.agents[::-1]
+    # Every pair met the same openings (one seed for all), so the comparison is fair.
+    openings = [[r.states[0] for r in m.records] for m in table.matches]
+    assert openings[0] == openings[1] == openings[2]
+
+
+def test_a_seeded_tournament_is_reproducible():
+    a = tournament(TTT, ttt_field(), games=6, seed=5)
+    b = tournament(TTT, ttt_field(), games=6, seed=5)
+    assert a == b and str(a) == str(b)
+    assert [r.moves for m in a.matches for r in m.records] == [r.moves for m in b.matches for r in m.records]
+
+
+def test_standings_scores_and_ratings_add_up():
+    table = tournament(TTT, ttt_field(), games=8, openings=0, seed=1)
+    rows = table.standings()
+    assert [r["agent"] for r in rows] == ["solver", "random", "first"]
+    assert [r["rank"] for r in rows] == [1, 2, 3]
+    assert [r["elo"] for r in rows] == sorted((r["elo"] for r in rows), reverse=True)
+    assert sum(table.ratings) == pytest.approx(0, abs=1e-6)               # ratings average 0
+    for r in rows:
+        assert r["games"] == 16 and r["wins"] + r["draws"] + r["losses"] == 16
+        assert r["score"] == r["wins"] + r["draws"] / 2 and r["rate"] == r["score"] / 16
+        lo, hi = r["interval"]
+        assert 0 <= lo <= r["rate"] <= hi <= 1 and (lo, hi) == wilson_interval(r["score"], 16)
+        elo_lo, elo_hi = r["elo_interval"]
+        assert elo_lo < r["elo"] < elo_hi
+    cross = table.crosstable()
+    for a in table.agents:
+        for b in table.agents:
+            if a != b:
+                assert cross[a][b] + cross[b][a] == 8
+                assert table.result(a, b) == table.result(b, a).swapped()
+    assert sum(r["score"] for r in rows) == 3 * 8                        # every game gives out one point
+    with pytest.raises(KeyError, match="no match between 'solver' and 'nobody'"):
+        table.result("solver", "nobody")
+
+
+def test_a_tournament_of_two_agents_agrees_with_their_match():
+    a, b = agents.random(seed=3), agents.random(seed=4)
+    table = tournament(TTT, [a, b], games=10, openings=1, seed=9)
+    single = match(TTT, agents.random(seed=3), agents.random(seed=4), games=10, openings=1, seed=9)
+    assert table.matches == (single,) and table.agents == ("random(seed=3)", "random(seed=4)")
+    # With one virtual draw the rating gap is the Elo of the score rate with that draw added.
+    gap = table.ratings[0] - table.ratings[1]
+    assert gap == pytest.approx(elo((single.score + 0.5) / (single.games + 1)), abs=1e-6)
+
+
+def test_tournament_tables_print_and_render_as_html():
+    table = tournament(TTT, ttt_field(), games=4, openings=0, seed=0)
+    text = str(table)
+    lines = text.splitlines()
+    assert lines[0] == "Round robin of TicTacToe(): 3 agents, 4 games a pair, 0 random opening plies, seed 0"
+    assert lines[2].split() == ["rank", "agent", "games", "wins", "draws", "losses", "score", "rate", "95%",
+                                "CI", "Elo", "Elo", "95%", "CI"]
+    assert lines[4].split()[:2] == ["1", "solver"]
+    assert "Points of each row's agent against each column's, of 4:" in text
+    assert lines[-1].startswith("first ") and "—" in lines[-1]
+    page = table._repr_html_()
+    assert page.count("<table>") == 2 and page.count("</table>") == 2
+    assert page.count("<tr>") == (1 + 3) * 2
+    assert "<td>solver</td>" in page
+    numbers = table.as_dict()
+    assert numbers["standings"][0]["agent"] == "solver" and len(numbers["matches"]) == 3
+    import json
+
+    json.dumps(numbers)
+    assert "TournamentResult(game='TicTacToe()', agents=('random', 'first', 'solver')" in repr(table)
+
+
+def test_html_escapes_agent_names():
+    table = tournament(TTT, {"<b>": first, "&": agents.random(seed=0)}, games=2, seed=0)
+    page = table._repr_html_()
+    assert "<td>&lt;b&gt;</td>" in page and "<td>&amp;</td>" in page and "<b>" not in page
+
+
+@pytest.mark.parametrize("bad, message", [
+    ([first], "at least two agents, not 1"),
+    ([first, first], "two agents are called 'first'"),
+    ([first, "random"], "every agent must be a callable"),
+    ({"a": first, "b": None}, "agent 'b' must be a callable"),
+    ({"a": first, "": first}, "names must be non-empty strings"),
+    (first, "sequence or a mapping"),
+])
+def test_tournament_rejects_bad_agents(bad, message):
+    with pytest.raises(ValueError, match=message):
+        tournament(TTT, bad, games=2)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"games": 0}, "games must be a whole number >= 1"),
+    ({"openings": -1}, "openings must be"),
+    ({"prior": -1}, "prior must be a number of virtual games >= 0"),
+    ({"prior": True}, "prior must be"),
+])
+def test_tournament_rejects_bad_numbers(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        tournament(TTT, {"a": first, "b": agents.random(seed=0)}, **kwargs)
+
+
+def test_tournament_needs_a_two_player_game():
+    class ThreePlayers(Nim):
+        num_players = 3
+
+    with pytest.raises(ValueError, match="two-player"):
+        tournament(ThreePlayers(), {"a": first, "b": first})
+
+
+# --- fit_elo. ---
+
+def expected_points(ratings, results, prior):
+    """Each agent's expected points under the Elo model, priors included (the oracle of the fit)."""
+    expected = dict.fromkeys(ratings, 0.0)
+    actual = dict.fromkeys(ratings, 0.0)
+    for r in results:
+        n = r.games + prior
+        p = 1 / (1 + 10 ** ((ratings[r.b] - ratings[r.a]) / 400))
+        expected[r.a] += n * p
+        expected[r.b] += n * (1 - p)
+        actual[r.a] += r.score + prior / 2
+        actual[r.b] += r.games - r.score + prior / 2
+    return expected, actual
+
+
+@pytest.mark.parametrize("prior", [0, 1, 2.5])
+def test_fit_elo_makes_expected_points_equal_actual_points(prior):
+    results = [MatchResult("a", "b", 6, 2, 2), MatchResult("b", "c", 5, 4, 1), MatchResult("a", "c", 7, 1, 2),
+               MatchResult("c", "d", 3, 3, 4), MatchResult("a", "d", 5, 0, 5), MatchResult("b", "d", 2, 6, 2)]
+    ratings = fit_elo(results, prior=prior)
+    assert list(ratings) == ["a", "b", "c", "d"]
+    assert sum(ratings.values()) == pytest.approx(0, abs=1e-6)
+    expected, actual = expected_points(ratings, results, prior)
+    for name in ratings:
+        assert expected[name] == pytest.approx(actual[name], abs=1e-6)
+
+
+def test_fit_elo_of_one_match_is_the_elo_of_its_rate():
+    ratings = fit_elo([MatchResult("x", "y", 9, 0, 1)], prior=0)
+    assert ratings["x"] - ratings["y"] == pytest.approx(elo(0.9), abs=1e-6)
+    assert ratings["x"] == pytest.approx(-ratings["y"])
+    # Several matches between the same pair add up; their order does not matter.
+    split = fit_elo([MatchResult("x", "y", 4, 0, 1), MatchResult("y", "x", 0, 0, 5)], prior=0)
+    assert split["x"] == pytest.approx(ratings["x"], abs=1e-6)
+
+
+def test_fit_elo_needs_a_prior_for_a_perfect_score():
+    with pytest.raises(ValueError, match="'x' won every game.*prior > 0"):
+        fit_elo([MatchResult("x", "y", 3, 0, 0)], prior=0)
+    assert fit_elo([MatchResult("x", "y", 3, 0, 0)])["x"] == pytest.approx(elo(3.5 / 4) / 2)
+    with pytest.raises(ValueError, match="against itself"):
+        fit_elo([MatchResult("x", "x", 1, 0, 1)])
+
+
+def test_fit_elo_converges_quickly_even_when_ratings_are_far_apart():
+    import time
+
+    results = [MatchResult(f"a{i}", f"a{j}", 100, 0, 0) for i in range(8) for j in range(i + 1, 8)]
+    start = time.perf_counter()
+    ratings = fit_elo(results)
+    assert time.perf_counter() - start < 5
+    values = [ratings[f"a{i}"] for i in range(8)]
+    assert values == sorted(values, reverse=True)
+    expected, actual = expected_points(ratings, results, 1)
+    assert all(expected[n] == pytest.approx(actual[n], abs=1e-4) for n in ratings)
+
+
+def test_the_rating_interval_of_two_agents_is_the_logit_standard_error():
+    # Two agents: the information is n p (1-p) [[1, -1], [-1, 1]], so each rating (half the gap) has
+    # variance 1 / (4 n p (1-p)) in natural-log units.
+    table = TournamentResult("g", ("a", "b"), (MatchResult("a", "b", 6, 0, 4),), (), (), 10, 0, None, 0.0)
+    ratings = fit_elo(table.matches, prior=0)
+    from advsearch.arena import Z95, _elo_intervals
+
+    intervals = _elo_intervals(("a", "b"), table.matches, ratings, 0.0)
+    half = Z95 * 400 / math.log(10) * math.sqrt(1 / (4 * 10 * 0.6 * 0.4))
+    assert intervals["a"] == pytest.approx((ratings["a"] - half, ratings["a"] + half))
+    assert intervals["b"] == pytest.approx((ratings["b"] - half, ratings["b"] + half))
+
+
+# --- Progress bars and search summaries. ---
+
+def test_a_quick_match_shows_no_progress_bar(capsys):
+    match(TTT, first, first, games=4, seed=0)
+    tournament(TTT, {"a": first, "b": agents.random(seed=0)}, games=4, seed=0)
+    assert capsys.readouterr().err == ""
+
+
+def test_a_slow_match_shows_a_progress_bar_after_a_second(capsys):
+    import time
+
+    def slow(game, state):
+        time.sleep(0.3)
+        return game.actions(state)[0]
+
+    match(Nim((1,)), slow, slow, games=5, openings=0, seed=0)       # 5 games of one move, 0.3 s each
+    err = capsys.readouterr().err
+    assert "slow vs slow" in err and "game" in err
+    match(Nim((1,)), slow, slow, games=4, openings=0, seed=0, progress=False)
+    assert capsys.readouterr().err == ""
+
+
+def test_match_result_swapped():
+    result = MatchResult("a", "b", 5, 2, 3, openings=1, seed=4)
+    back = result.swapped()
+    assert (back.a, back.b, back.wins, back.draws, back.losses) == ("b", "a", 3, 2, 5)
+    assert back.swapped() == result and back.rate == pytest.approx(1 - result.rate)
+
+
+def test_search_summary_names_the_counts_and_the_value():
+    agent = agents.solver()
+    assert search_summary(agent) is None                    # no search yet
+    agent(TTT, TTT.state("XX./OO./..."))
+    line = search_summary(agent, "X")
+    assert line.startswith(f"nodes {agent.last.stats.nodes:,} · leaves ") and line.endswith("value for X +1")
+    assert search_summary(first) is None and search_summary(agents.random(seed=0)) is None

@@ -332,3 +332,192 @@ def test_stepper_over_a_game_with_boards():
     s = Stepper(minimax(Grundy(5), trace=True))
     s.last()
     assert frame_png(s).startswith(PNG_MAGIC)
+
+
+# --- Playing against an agent: the widget driven through its buttons and methods ---
+
+
+@pytest.fixture
+def w():
+    return pytest.importorskip("ipywidgets")
+
+
+def first_legal(game, state):
+    return game.actions(state)[0]
+
+
+def test_play_tictactoe_against_the_solver_through_the_buttons(w):
+    from advsearch import TicTacToe
+    from advsearch.widgets import GameWidget, play
+
+    game = TicTacToe()
+    board = play(game, "solver")
+    assert isinstance(board, GameWidget) and isinstance(board.widget, w.VBox)
+    assert board.human == 0 and board.your_turn and board.moves == [] and board.stats is None
+    assert sorted(board.buttons) == list(range(9)) and board.picture is None     # the buttons are the board
+    assert board.status.value == "Your move: you are X."
+
+    board.buttons[4].click()
+    assert board.moves[:1] == [4] and len(board.moves) == 2          # the solver answered at once
+    reply = board.moves[1]
+    assert board.state == game.result(game.result(0, 4), reply)
+    assert board.buttons[4].description == "X" and board.buttons[reply].description == "O"
+    assert board.message == f"solver played cell {reply}."
+    assert board.stats.startswith("nodes ") and "value for X 0" in board.stats
+    assert "solver's search: nodes" in board.stats_line.value
+
+    # A taken cell is refused with a message, and nothing changes.
+    before = (board.state, list(board.moves))
+    board.buttons[reply].click()
+    assert (board.state, board.moves) == before
+    assert board.message == f"Not allowed: cell {reply} is already taken."
+    assert "Not allowed" in board.status.value
+    assert board.move("centre") is False and board.message == "Not allowed: 'centre' is not a cell: actions are the cell indices 0..8."
+    assert board.move(9) is False and (board.state, board.moves) == before
+
+    # Play on to the end: the solver never loses, and a finished game refuses every click.
+    while not board.over:
+        assert board.move(game.actions(board.state)[0])
+    assert game.utility(board.state, 1) >= 0
+    assert board.status.value.split("<br>")[0] in ("solver wins.", "A draw.")
+    assert all(b.disabled for b in board.buttons.values())
+    final = (board.state, list(board.moves))
+    board.buttons[game.actions(0)[0]].click()
+    assert (board.state, board.moves) == final and board.message.startswith("The game is over")
+
+    board.new_game_button.click()
+    assert board.state == game.initial_state and board.moves == [] and board.your_turn
+    assert board.stats is None and not any(b.disabled for b in board.buttons.values())
+    assert all(b.description == " " for b in board.buttons.values())
+
+
+def test_the_agent_moves_first_when_asked(w):
+    from advsearch import TicTacToe
+    from advsearch.widgets import play
+
+    board = play(TicTacToe(), "alphabeta", human_first=False)
+    assert board.human == 1 and len(board.moves) == 1 and board.your_turn
+    assert board.status.value.startswith("Your move: you are O.")
+    board.new_game()
+    assert len(board.moves) == 1                                # the agent opens the new game too
+
+
+def test_connect4_refuses_a_full_column_and_draws_the_board(w):
+    from advsearch import ConnectFour
+    from advsearch.widgets import play
+
+    game = ConnectFour(4, 4)
+    board = play(game, first_legal)
+    assert sorted(board.buttons) == [0, 1, 2, 3]
+    assert board.png().startswith(PNG_MAGIC) and board.picture.value == board.png()
+    board.buttons[0].click()
+    board.buttons[0].click()                     # the agent plays column 0 too: the column is full
+    assert board.moves == [0, 0, 0, 0] and game.heights(board.state)[0] == 4
+    before = board.state
+    assert board.move(0) is False and board.state == before
+    assert board.message == "Not allowed: column 0 is full."
+    assert board.stats is None and board.stats_line.value == ""      # a plain function keeps no search
+    assert board.move(1) and board.moves == [0, 0, 0, 0, 1, 1]
+
+
+def test_nim_takes_with_buttons_and_refuses_too_many(w):
+    from advsearch import Nim
+    from advsearch.widgets import play
+
+    game = Nim((1, 2, 3))
+    board = play(game, "solver")
+    assert set(board.buttons) == {(i, k) for i in range(3) for k in range(1, 4)}
+    assert board.buttons[(2, 3)].description == "3"
+    assert board.move((0, 3)) is False and board.message == "Not allowed: heap 0 has only 1 left."
+    assert board.state == game.initial_state
+    board.buttons[(2, 3)].click()                         # leaves (1, 2, 0): the solver wins from there
+    assert board.moves[0] == (2, 3) and len(board.moves) == 2
+    heaps = board.state.heaps
+    emptied = heaps.index(0)
+    assert board.move((emptied, 1)) is False and board.message == f"Not allowed: heap {emptied} has nothing left."
+    while not board.over:
+        board.move(game.actions(board.state)[0])
+    assert board.status.value.startswith("solver wins.")
+
+
+def test_grundy_offers_a_button_per_legal_split(w):
+    from advsearch import Grundy
+    from advsearch.widgets import play
+
+    game = Grundy(7)
+    board = play(game, "solver")
+    assert [b.description for b in board.buttons.values()] == ["7 → 6 + 1", "7 → 5 + 2", "7 → 4 + 3"]
+    assert bytes(board.picture.value).startswith(PNG_MAGIC)
+    board.buttons[(7, 1)].click()
+    assert board.moves[0] == (7, 1) and len(board.moves) == 2
+    assert set(board.buttons) == set(game.actions(board.state))
+    assert board.move((7, 1)) is False and board.message.startswith("Not allowed: (7, 1) is not a legal split")
+    while not board.over:
+        board.move(game.actions(board.state)[0])
+    assert board.status.value.startswith("solver wins.")         # 7 is lost for the first player
+    assert board.buttons == {}
+
+
+def test_a_failing_agent_leaves_the_game_intact(w):
+    from advsearch import TicTacToe
+    from advsearch.widgets import play
+
+    def broken(game, state):
+        raise RuntimeError("no idea")
+
+    def cheat(game, state):
+        return 4
+
+    game = TicTacToe()
+    board = play(game, broken)
+    assert board.move(0) and board.moves == [0] and board.state == game.result(0, 0)
+    assert board.message == "broken failed (RuntimeError: no idea); the game cannot go on."
+    assert board.move(1) is False and board.message.startswith("It is not your turn")
+    board = play(game, cheat)
+    board.move(4)
+    assert board.moves == [4] and "cheat chose 4, which is not legal here" in board.message
+
+
+def test_play_with_a_named_opponent_and_its_options(w):
+    from advsearch import ConnectFour, TicTacToe, Virus
+    from advsearch.widgets import play
+
+    board = play(ConnectFour(), "alphabeta", depth=2)
+    assert board.name == "alphabeta(depth=2)"
+    board.move(3)
+    assert "depth 2" in board.stats
+    assert play(ConnectFour(), "alphabeta:3").name == "alphabeta(depth=3)"
+    with pytest.raises(ValueError, match="unknown opponent 'oracle'"):
+        play(TicTacToe(), "oracle")
+    with pytest.raises(ValueError, match="only for an opponent given by name"):
+        play(TicTacToe(), first_legal, depth=2)
+    with pytest.raises(ValueError, match="must be an agent"):
+        play(TicTacToe(), 42)
+    with pytest.raises(ValueError, match="two-player"):
+        play(Virus(players=3), "random")
+
+
+def test_a_game_with_chance_and_a_text_picture(w):
+    from advsearch import Piglet
+    from advsearch.widgets import play
+
+    game = Piglet(goal=3)
+    board = play(game, "random", seed=1)
+    assert set(board.buttons) == set(game.actions(game.initial_state))
+    while not board.over:
+        assert board.move(game.actions(board.state)[0])
+    assert board.status.value.split("<br>")[0] in ("You win!", "random(seed=1) wins.")
+    assert board.picture is not None
+
+
+def test_the_play_widget_shows_as_text_without_a_front_end(w):
+    from advsearch import TicTacToe
+    from advsearch.widgets import play
+
+    board = play(TicTacToe(), "solver")
+    board.move(4)
+    assert repr(board).startswith(". . .\n. X .") or "X" in repr(board).splitlines()[1]
+    assert repr(board).splitlines()[-1].startswith("Your move: you are X. solver played cell")
+    bundle = board._repr_mimebundle_()
+    assert bundle["text/plain"] == repr(board)
+    assert "application/vnd.jupyter.widget-view+json" in bundle
