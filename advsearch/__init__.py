@@ -9,6 +9,8 @@ The public API, re-exported from the modules that define it:
   and :func:`solve`, each returning a :class:`SearchResult`;
 - games with chance: :func:`expectimax` and :func:`expectiminimax` (with
   Ballard's Star1 and Star2 pruning);
+- games of more players: :func:`maxn` (with shallow pruning), :func:`paranoid`
+  and :func:`best_reply` (with :class:`ThreatADS` ordering);
 - games: :class:`TicTacToe`, :class:`Nim`, :class:`Grundy`, :class:`ConnectFour`,
   with chance :class:`Pig`, :class:`Piglet`, :class:`Hypergammon`, and for
   more players :class:`Virus`, :class:`ChineseCheckers` (``games.Chess`` needs
@@ -25,12 +27,13 @@ The public API, re-exported from the modules that define it:
 """
 
 from . import agents, arena, check, evaluation, examples, learning, practice
-from .arena import GameRecord, MatchResult, match, play
+from .arena import GameRecord, MatchResult, TournamentResult, match, play, tournament
 from .game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, InvalidTreeError
 from .games import ChineseCheckers, ConnectFour, Grundy, Hypergammon, Nim, Pig, Piglet, TicTacToe, Virus
 from .result import Event, SearchResult, Stats, Trace
 from .search import BudgetExceeded, TranspositionTable, alphabeta, iterative_deepening, minimax, solve
 from .search import expectimax, expectiminimax
+from .search import ThreatADS, best_reply, maxn, paranoid
 from .trees import Node, Tree, chance, parse, random_tree, tree
 from .drawing.frames import Frame, frames
 from .drawing.tikz import to_tikz
@@ -44,8 +47,9 @@ __all__ = [
     "Event", "SearchResult", "Stats", "Trace",
     "alphabeta", "minimax", "iterative_deepening", "solve", "TranspositionTable", "BudgetExceeded",
     "expectimax", "expectiminimax",
+    "maxn", "paranoid", "best_reply", "ThreatADS",
     "Node", "Tree", "chance", "parse", "random_tree", "tree",
     "Frame", "frames", "draw", "draw_frames", "to_tikz",
     "check", "evaluation", "examples", "practice",
-    "agents", "arena", "learning", "play", "match", "GameRecord", "MatchResult",
+    "agents", "arena", "learning", "play", "match", "tournament", "GameRecord", "MatchResult", "TournamentResult",
 ]

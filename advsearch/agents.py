@@ -8,6 +8,8 @@ played:
   ``random.Random``;
 - :func:`alphabeta`: the move of a (depth-limited) alpha-beta search;
 - :func:`expectimax`, :func:`expectiminimax`: the same for games with chance;
+- :func:`maxn`, :func:`paranoid`, :func:`best_reply`: the same for games of
+  more players;
 - :func:`solver`: perfect play, from :func:`advsearch.solve`;
 - :func:`epsilon_greedy`: another agent, but a random move with probability
   epsilon (to vary the games of deterministic agents).
@@ -37,7 +39,7 @@ import random as _random
 from . import search as _search
 
 __all__ = ["Agent", "SearchAgent", "random", "alphabeta", "expectimax", "expectiminimax", "solver",
-           "epsilon_greedy", "name_of"]
+           "epsilon_greedy", "name_of", "maxn", "paranoid", "best_reply"]
 
 
 def name_of(agent) -> str:
@@ -234,6 +236,61 @@ def expectiminimax(depth=None, evaluate=None, *, name=None, **options) -> Search
     'hold'
     """
     return _searcher(_search.expectiminimax, depth, evaluate, name, options)
+
+
+def maxn(depth=None, evaluate=None, *, name=None, **options) -> SearchAgent:
+    """An agent that plays the move of :func:`advsearch.maxn` (each player for itself).
+
+    Parameters are as for :func:`alphabeta`; the options are those of
+    :func:`advsearch.maxn` (``pruning="shallow"``, ``bounds``, ``max_sum``).
+
+    Examples
+    --------
+    >>> from advsearch import Virus
+    >>> game = Virus(players=3)
+    >>> agent = maxn(2, game.evaluate, pruning="shallow")
+    >>> agent, agent(game, game.initial_state)
+    (maxn(depth=2, pruning='shallow'), 1)
+    """
+    return _searcher(_search.maxn, depth, evaluate, name, options)
+
+
+def paranoid(depth=None, evaluate=None, *, name=None, **options) -> SearchAgent:
+    """An agent that plays the move of :func:`advsearch.paranoid` (itself against a coalition of the others).
+
+    Parameters are as for :func:`alphabeta`; the options are those of
+    :func:`advsearch.paranoid` (``order``, ``table``, ...).  The agent
+    searches for whichever player is to move.
+
+    Examples
+    --------
+    >>> from advsearch import ChineseCheckers
+    >>> game = ChineseCheckers(players=3)
+    >>> agent = paranoid(3, game.evaluate)
+    >>> agent(game, game.initial_state), agent.last.stats.nodes
+    ((36, 29), 107)
+    """
+    return _searcher(_search.paranoid, depth, evaluate, name, options)
+
+
+def best_reply(depth=None, evaluate=None, *, name=None, **options) -> SearchAgent:
+    """An agent that plays the move of :func:`advsearch.best_reply` (Best-Reply Search).
+
+    Parameters are as for :func:`alphabeta`; the options are those of
+    :func:`advsearch.best_reply`.  With ``threat_ads`` a rule name, every
+    search starts a fresh list of opponents; with a
+    :class:`~advsearch.ThreatADS` object, the agent keeps that one list from
+    move to move (give each agent its own).
+
+    Examples
+    --------
+    >>> from advsearch import ThreatADS, Virus
+    >>> game = Virus(players=3)
+    >>> agent = best_reply(4, game.evaluate, threat_ads=ThreatADS("move-to-front"), name="BRS+ADS")
+    >>> agent, agent(game, game.initial_state), agent.last.stats.ads_order
+    (BRS+ADS, 1, (1, 2))
+    """
+    return _searcher(_search.best_reply, depth, evaluate, name, options)
 
 
 def _searcher(search, depth, evaluate, name, options) -> SearchAgent:

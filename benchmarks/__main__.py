@@ -2,13 +2,14 @@
 
 import sys
 
-from . import bench_chance, bench_draw, bench_solve
+from . import bench_chance, bench_draw, bench_solve, bench_threat_ads
 from .bench_tictactoe import main
 
 if __name__ == "__main__":
     status = main()
     bench_draw.main(rounds=1 if "--quick" in sys.argv else 3)
     bench_chance.main(quick="--quick" in sys.argv)
+    bench_threat_ads.main(quick="--quick" in sys.argv)
     if "--quick" not in sys.argv:
         bench_solve.main(big="--big" in sys.argv)
     sys.exit(status)

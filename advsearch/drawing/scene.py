@@ -115,8 +115,8 @@ def scene(x, *, step=None, max_depth=None, max_children=None, unvisited=True) ->
     else:
         raise TypeError(f"draw a Tree, a SearchResult or a Trace, not {type(x).__name__}")
     _order_children(graph)
-    if graph.graph.get("step") is not None:
-        _open_intervals(graph)
+    if graph.graph.get("step") is not None and not graph.graph.get("vector"):
+        _open_intervals(graph)     # payoff vectors have no [min, max] frames: they show v so far
     return _cut(graph, max_depth, max_children)
 
 
@@ -143,10 +143,20 @@ def _defaults(graph):
         data.setdefault("pv", False)
         data.setdefault("more", 0)
         data["text"] = value_text(data["value"], data["interval"])
+        if isinstance(data["value"], tuple) and data["bound"] == "lower":
+            # A max-n node that stopped early: only its player's entry is known, from below.
+            data["text"] = _vector_bound(data["value"], data["player"])
     for u, v, data in graph.edges(data=True):
         data.setdefault("probability", None)
         data.setdefault("pv", False)
         data["status"] = graph.nodes[v]["status"]
+
+
+def _vector_bound(value, player) -> str:
+    """``(·, ≥ 6, ·)``: what is known of a payoff vector whose node stopped early."""
+    if not isinstance(player, int) or not 0 <= player < len(value):
+        return value_text(value)
+    return "(" + ", ".join(f"≥ {_number(x)}" if i == player else "·" for i, x in enumerate(value)) + ")"
 
 
 def _from_tree(t) -> nx.DiGraph:
@@ -163,7 +173,7 @@ def _from_tree(t) -> nx.DiGraph:
 def _from_trace(trace: Trace, step, unvisited, depth=None) -> nx.DiGraph:
     game = trace.game
     graph = trace.to_networkx(unvisited=unvisited, max_depth=depth)
-    graph.graph.update(algorithm=trace.algorithm, game=game,
+    graph.graph.update(algorithm=trace.algorithm, game=game, vector=getattr(trace, "vector", False),
                        num_players=getattr(game, "num_players", 2), bounds=getattr(trace, "bounds", None))
     if not len(trace):
         _defaults(graph)

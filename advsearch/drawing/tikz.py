@@ -87,11 +87,12 @@ _TEXT_ESCAPES = {
     "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&",
     "#": r"\#", "%": r"\%", "_": r"\_", "^": r"\^{}", "~": r"\~{}",
     "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}",
-    "≤": r"$\le$", "≥": r"$\ge$", "∞": r"$\infty$", "−": "-", "…": r"\dots{}",
+    "≤": r"$\le$", "≥": r"$\ge$", "∞": r"$\infty$", "−": "-", "…": r"\dots{}", "·": r"$\cdot$",
 }
-_MATH_SYMBOLS = {"≤": r"\le", "≥": r"\ge", "∞": r"\infty", "−": "-", "…": r"\dots"}
+_MATH_SYMBOLS = {"≤": r"\le", "≥": r"\ge", "∞": r"\infty", "−": "-", "…": r"\dots", "·": r"\cdot"}
 # Scene text made only of these is a number, a bound, an interval or a tuple: set in math.
-_MATHY = re.compile(r"[0-9 .,+\-−/()\[\]eE≤≥∞…]+\Z")
+# (A max-n node that stopped early shows "(·, ≥ 7, ·)": only its player's entry is known.)
+_MATHY = re.compile(r"[0-9 .,+\-−/()\[\]eE≤≥∞…·]+\Z")
 
 
 def _escape(text) -> str:

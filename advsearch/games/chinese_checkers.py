@@ -588,6 +588,22 @@ class ChineseCheckers(Game):
             line.append(" " * (column - sum(len(s) for s in line)) + labels[h].rjust(width))
         return "\n".join("".join(lines[r]).rstrip() for r in sorted(lines))
 
+
+    # --- Moves out of turn, for Best-Reply Search (advsearch.best_reply). ---
+
+    def actions_for(self, state, player) -> tuple:
+        """The moves ``player`` would have in ``state`` if it were to move now, whoever is to move.
+
+        >>> game = ChineseCheckers(players=3)
+        >>> game.actions_for(game.initial_state, 1)[:2]
+        ((3, 5), (3, 16))
+        """
+        return self.actions((state[0], player, state[2]))
+
+    def result_for(self, state, player, action):
+        """The state after ``player`` makes ``action`` in ``state``, whoever is to move."""
+        return self.result((state[0], player, state[2]), action)
+
     def render(self, state) -> str:
         """A plain-text star: a player's number on its pieces, '.' on empty holes.
 

@@ -444,6 +444,25 @@ class Virus(Game):
                 b ^= low
         return ["".join(marks[r * self.width:(r + 1) * self.width]) for r in range(self.height)]
 
+
+    # --- Moves out of turn, for Best-Reply Search (advsearch.best_reply). ---
+
+    def actions_for(self, state, player) -> tuple:
+        """The squares ``player`` could infect in ``state`` if it were to move now, whoever is to move.
+
+        Best-Reply Search lets every opponent reply from the same state; a
+        player who is out has no moves, ``()``.
+
+        >>> game = Virus(width=3, height=3, players=3)
+        >>> game.actions_for(game.initial_state, 1)
+        (5, 7)
+        """
+        return self.actions((state[0], player, state[2]))
+
+    def result_for(self, state, player, action):
+        """The state after ``player`` infects square ``action`` in ``state``, whoever is to move."""
+        return self.result((state[0], player, state[2]), action)
+
     def render(self, state) -> str:
         """A plain-text picture: the top row first; player numbers and '.', separated by spaces."""
         return "\n".join(" ".join(row) for row in self.rows(state))

@@ -7,8 +7,12 @@ from .expectimax import RandomOpponent, expectimax, expectiminimax
 from .minimax import minimax
 from .ordering import Chain, History, Killers, PVMove, Static
 from .solve import solve
+from .maxn import maxn
+from .paranoid import ParanoidGame, paranoid
+from .brs import ADS_RULES, BestReplyGame, ThreatADS, best_reply
 from .tables import TranspositionTable
 
 __all__ = ["alphabeta", "minimax", "iterative_deepening", "solve", "BudgetExceeded",
            "expectimax", "expectiminimax", "RandomOpponent",
-           "TranspositionTable", "Static", "PVMove", "Killers", "History", "Chain"]
+           "TranspositionTable", "Static", "PVMove", "Killers", "History", "Chain",
+           "maxn", "paranoid", "best_reply", "ParanoidGame", "BestReplyGame", "ThreatADS", "ADS_RULES"]

@@ -192,10 +192,14 @@ class Search:
     ``state``    the root (``game.initial_state`` when None was given);
     ``limit``    the ply at which to cut off, or -1 for none;
     ``tracer``   a :class:`Recorder`, or None when tracing is off.
+
+    A search for two-player zero-sum games refuses a game of more players;
+    max-n passes ``multiplayer=True`` to accept any number.  (Paranoid and
+    best-reply search run on two-player views of the game.)
     """
 
     def __init__(self, game, state, *, depth, evaluate, trace, algorithm, cutoff=None,
-                 max_nodes=None, time_limit=None):
+                 max_nodes=None, time_limit=None, multiplayer=False):
         self.game = game
         self.state = game.initial_state if state is None else state
         self.limit = check_depth(depth, evaluate, cutoff)
@@ -205,7 +209,7 @@ class Search:
         if trace:
             self.trace.depth = depth
         self.tracer = Recorder(self.trace) if trace else None
-        if getattr(game, "num_players", 2) != 2:
+        if not multiplayer and getattr(game, "num_players", 2) != 2:
             raise GameError(
                 f"{algorithm} is for two-player zero-sum games, but {game!r} has "
                 f"{game.num_players} players; use maxn or paranoid"
