@@ -166,6 +166,7 @@ class Trace(list):
         self.value = None   # the search's answer, filled in when it finishes
         self.pv = ()
         self.depth = None   # the search's depth limit in plies, if it had one
+        self.bounds = None  # the utility bounds (low, high) of a Star1/Star2 search
 
     def __repr__(self) -> str:
         return f"<Trace of {self.algorithm}: {len(self)} events>"
@@ -223,6 +224,11 @@ class Trace(list):
             before[e.path] = e
         return lines
 
+    def _names(self, state, actions) -> str:
+        """The children reached by ``actions``, as "A, B and C"."""
+        names = [self._child(state, a).removeprefix("child ") for a in actions]
+        return " and ".join(", ".join(names).rsplit(", ", 1))
+
     def _sentence(self, e: Event, states, previous) -> str:
         n = getattr(self.game, "num_players", 2)
         who = f"{self.name(e.path, e.state)} ({player_name(e.player, n)})" if e.player is not None else None
@@ -248,16 +254,29 @@ class Trace(list):
                 if e.player != MAX and e.beta != previous.beta:
                     text += f", and β = {f(e.beta)}"
             return text + "."
+        if e.kind == "prune" and e.player == CHANCE:
+            where = self.name(e.path, e.state)
+            if e.bound == "upper":
+                test = f"its value is at most {f(e.value)} ≤ α = {f(e.alpha)} whatever the outcomes still unknown"
+            else:
+                test = f"its value is at least {f(e.value)} ≥ β = {f(e.beta)} whatever the outcomes still unknown"
+            rest = (f"its remaining outcomes {self._names(e.state, e.pruned)} are pruned" if len(e.pruned) > 1 else
+                    f"its remaining outcome {self._names(e.state, e.pruned)} is pruned" if e.pruned else
+                    "nothing more is searched there")
+            return f"{where} (chance): {test}, so {rest}."
+        if e.kind == "prune" and e.bound != "exact":
+            side = "at least" if e.bound == "lower" else "at most"
+            return (f"{who}: a probe looks at one child only, so {self.name(e.path, e.state)} is worth "
+                    f"{side} {f(e.value)}; the rest waits until the full search, if it comes.")
         if e.kind == "prune":
             if e.player == MAX:
                 test, other = f"v = {f(e.value)} ≥ β = {f(e.beta)}", "MIN"
             else:
                 test, other = f"v = {f(e.value)} ≤ α = {f(e.alpha)}", "MAX"
-            names = [self._child(e.state, a).removeprefix("child ") for a in e.pruned]
-            kids = " and ".join(", ".join(names).rsplit(", ", 1))
             plural = "ren" if len(e.pruned) > 1 else ""
             return (f"{who}: {test}, so {other} will never let play reach {self.name(e.path, e.state)}: "
-                    f"its remaining child{plural} {kids} {'are' if plural else 'is'} pruned.")
+                    f"its remaining child{plural} {self._names(e.state, e.pruned)} {'are' if plural else 'is'} "
+                    "pruned.")
         # exit
         if e.bound == "upper":
             how = f", an upper bound: its true value is ≤ {f(e.value)}"
@@ -310,6 +329,8 @@ class Trace(list):
         for e in self:
             if e.kind == "prune" and not deep(e.path + (None,)):
                 for a in e.pruned:
+                    if e.path + (a,) in graph:
+                        continue        # searched after all (a Star2 probe stop, then the full search)
                     child = game.result(states[e.path], a)
                     add(e.path + (a,), child, "pruned")
                     frontier.append((e.path + (a,), child))

@@ -23,7 +23,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 from advsearch import (CHANCE, MAX, MIN, Game, GameError, InvalidTreeError, TicTacToe, alphabeta,  # noqa: E402
                        chance, draw, draw_frames, expectimax, expectiminimax, frames, minimax, parse,
-                       random_tree, tree)
+                       Trace, random_tree, tree)
 from advsearch.drawing.scene import scene  # noqa: E402
 from advsearch.search.expectimax import RandomOpponent  # noqa: E402
 from advsearch.trees import Node, Tree  # noqa: E402
@@ -627,3 +627,26 @@ def test_a_random_chance_tree_search_draws_without_overlaps(seed):
     for pruning in PRUNINGS:
         ax = draw(expectiminimax(t, pruning=pruning, bounds=(-9, 9), trace=True), bounds=True)
         assert layout_problems(ax.figure) == []
+
+
+def test_narration_explains_chance_cuts_and_probes():
+    """A chance cut names the bound that fired; a Star2 probe stop does not read as an alpha-beta cut."""
+    said = {"chance": False, "probe": False}
+    for seed in range(40):
+        game = random_tree(2, 2, seed=seed, chance=True)
+        for pruning in ("star1", "star2"):
+            r = expectiminimax(game, pruning=pruning, bounds=(-100, 100), trace=True)
+            assert r.trace.bounds == (-100, 100)
+            for e, line in zip(r.trace, r.trace.narrate()):
+                if e.kind == "prune" and e.player == CHANCE:
+                    said["chance"] = True
+                    assert "(chance)" in line and ("at most" in line) == (e.bound == "upper")
+                    assert "will never let play" not in line
+                elif e.kind == "prune" and e.bound != "exact":
+                    said["probe"] = True
+                    assert "probe" in line and "will never let play" not in line
+            graph = r.trace.to_networkx()
+            searched = {e.path for e in r.trace if e.kind in ("enter", "leaf")}
+            assert all(graph.nodes[p]["status"] == "visited" for p in searched if p in graph)
+    assert said == {"chance": True, "probe": True}
+    assert Trace(game, game.initial_state, "x").bounds is None
