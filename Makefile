@@ -7,7 +7,8 @@ JOBS   ?= 2
 # Every notebook nbval checks and `make notebooks` re-executes.
 NOTEBOOKS = $(wildcard notebooks/*.ipynb exercises/*.ipynb)
 
-.PHONY: lab test notebooks bench install clean
+.PHONY: lab test notebooks bench install clean grading-check
+GRADING := $(VENV)/.grading
 
 # Create .venv once, and reinstall when pyproject.toml changes.
 $(BIN)/python:
@@ -29,6 +30,15 @@ lab: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -n $(JOBS) -q --mpl --mpl-baseline-path=tests/baseline tests advsearch
 	$(BIN)/python -m pytest -q --nbval-lax --nbval-current-env -p no:cacheprovider $(NOTEBOOKS)
+	$(MAKE) --no-print-directory grading-check
+
+$(GRADING): pyproject.toml | $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[grading]"
+	touch $(GRADING)
+
+## The nbgrader round trip of exercises/assignments, in a temporary copy (about 2.5 minutes).
+grading-check: $(GRADING)
+	$(BIN)/python exercises/assignments/roundtrip.py
 
 ## Re-execute every notebook in place, top to bottom.
 notebooks: $(STAMP)

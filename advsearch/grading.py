@@ -1,0 +1,1517 @@
+"""Helpers for graded assignments: who is graded, their trees, and the hidden tests' verdicts.
+
+The assignments in ``exercises/assignments/`` are an nbgrader course.  Their
+notebooks call this module in three places:
+
+- **The student's trees.**  :func:`student_id` says whose notebook it is, and
+  :func:`problems` makes that student's exercises from :func:`student_seed`,
+  a seed derived from the id.  Two students get different trees, so answers
+  copied from a classmate are answers to the wrong trees.
+- **Self-checks** while working: :func:`self_check` runs a checker of
+  :mod:`advsearch.check` under a time limit, and skips it while the notebook
+  is autograded (nbgrader then runs the hidden tests instead).
+- **Hidden tests.**  Each hidden test loads a fresh copy of this module (the
+  few lines of :func:`fresh`, written into the test itself, since the
+  notebook may have patched this very module), so that a notebook that
+  patched ``advsearch`` does not patch its grader.  It rebuilds the exercises
+  of the student being graded with :func:`graded` and calls one ``assess_*``
+  function.  That returns a :class:`Grade`, whose :meth:`~Grade.award`
+  prints a report and returns the points, which nbgrader reads as partial
+  credit.
+
+How the graded student is known
+-------------------------------
+nbgrader passes no student id to the kernel.  It does set the environment
+variable ``NBGRADER_EXECUTION`` to ``"autograde"`` (or ``"validate"``) while
+it runs a notebook, and it runs the kernel in the directory of the notebook
+it grades, ``<course>/autograded/<student_id>/<assignment_id>/`` with the
+default ``CourseDirectory.directory_structure``.  So while autograding, the
+student id is the name of the directory above the kernel's working directory
+(see :func:`id_from_path`).  The id a student types into the notebook only
+chooses which trees the notebook shows; the hidden tests always grade the
+trees of the id nbgrader grades, and say so when the two differ.
+
+Outside autograding the id comes from, in order: the id the notebook
+declares, the environment variable ``ADVSEARCH_STUDENT_ID``, JupyterHub's
+``JUPYTERHUB_USER`` (nbgrader on JupyterHub uses the hub user name as the
+student id), and last the placeholder ``"anonymous"``.
+
+Conventions and partial credit
+------------------------------
+A search function is run through a :class:`RecordingGame`, which logs the
+order in which it expands nodes and scores leaves, and the log is compared
+with the reference search under each of several :data:`CONVENTIONS`: the
+lecture's alpha-beta (cut when v ≥ β or v ≤ α, children left to right), the
+strict cut test, children right to left, and plain minimax.  The report says
+which conventions the function follows, and ``credit`` gives the share of the
+points that a convention other than the asked-for one earns.  Plain minimax
+earns nothing for alpha-beta: every tree of the battery has a cut.
+
+Limits
+------
+Everything runs in the student's own kernel, after the student's code.  The
+hidden tests load :mod:`advsearch` afresh and time-limit the student's
+functions (with ``SIGALRM``, where the platform has it), which stops patched
+checkers and runaway code; a notebook that rewrites IPython or the
+interpreter itself can still fool any in-kernel test, and such code is plain
+to see in the autograded notebook.  nbgrader's per-cell timeout is the
+backstop for code that cannot be interrupted.
+
+Examples
+--------
+>>> from advsearch import grading, MAX
+>>> p = grading.problems("ps1", "alice")
+>>> p.minimax.tree == grading.problems("ps1", "alice").minimax.tree
+True
+>>> p.minimax.tree == grading.problems("ps1", "bob").minimax.tree
+False
+>>> def minimax(game, state):
+...     if game.is_terminal(state):
+...         return game.utility(state, MAX)
+...     values = [minimax(game, game.result(state, a)) for a in game.actions(state)]
+...     return max(values) if game.to_move(state) == MAX else min(values)
+>>> g = grading.assess_search(minimax, "alphabeta", p.trees, points=4)
+>>> g.points, g.convention
+(0.0, 'minimax')
+>>> grading.assess_search(minimax, "minimax", p.trees, points=3).points
+3.0
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import importlib
+import math
+import numbers
+import os
+import random
+import re
+import signal
+import sys
+import threading
+import time
+import warnings
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import NamedTuple
+
+# Everything the hidden tests use is imported here, at load time, and none of it
+# later inside a function: a copy loaded by fresh() must not pick up, through
+# sys.modules, a module that the student's notebook has patched.
+from . import agents as _agents, arena as _arena, check as _check, practice as _practice
+from .evaluation import connect4_eval as _connect4_eval
+from .game import MAX, MIN, Game
+from .games.connect4 import ConnectFour as _ConnectFour
+from .search import alphabeta as _alphabeta, iterative_deepening as _iterative_deepening, minimax as _minimax
+from .trees import Tree, parse as _parse, tree as _make_tree
+
+__all__ = [
+    "autograding", "id_from_path", "student_id", "student_seed", "ANONYMOUS",
+    "problems", "graded", "ASSIGNMENTS", "search_trees",
+    "TimeLimitExceeded", "Runaway", "time_limit", "quiet", "RecordingGame",
+    "Convention", "CONVENTIONS", "reference_visits",
+    "Grade", "assess_values", "assess_pruned", "assess_search", "assess_evaluation",
+    "assess_tournament", "OPPONENTS",
+    "self_check", "fresh", "only_notebooks",
+]
+
+#: The student id used when nothing names the student.
+ANONYMOUS = "anonymous"
+
+#: The environment variable an instructor (or a test) may set to name the student.
+ENV_STUDENT = "ADVSEARCH_STUDENT_ID"
+
+_SEARCH_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "search") + os.sep
+
+
+def _ours(name: str) -> bool:
+    return name == "advsearch" or name.startswith("advsearch.")
+
+
+@contextlib.contextmanager
+def _own_modules():
+    """Run with this copy's own advsearch modules in ``sys.modules``, and put the others back after.
+
+    A copy loaded by :func:`fresh` imports only fresh modules at load time, but
+    a module that the package imports lazily, inside a function, is looked up
+    in ``sys.modules`` when the function runs; there the notebook's (possibly
+    patched) modules sit.  Inside this block they are this copy's own.
+    """
+    saved = {k: v for k, v in list(sys.modules.items()) if _ours(k)}
+    for k in saved:
+        del sys.modules[k]
+    sys.modules.update(_MODULES)
+    try:
+        yield
+    finally:
+        for k, v in list(sys.modules.items()):
+            if _ours(k):
+                _MODULES.setdefault(k, v)        # first imported during the call: ours from now on
+                del sys.modules[k]
+        sys.modules.update(saved)
+
+
+def _isolated(fn):
+    """Decorate a grading function to run under :func:`_own_modules`."""
+    @functools.wraps(fn)
+    def run(*args, **kwargs):
+        with _own_modules():
+            return fn(*args, **kwargs)
+
+    return run
+
+
+# --------------------------------------------------------------- who is graded
+
+
+def autograding() -> bool:
+    """Whether nbgrader is autograding this kernel's notebook right now.
+
+    nbgrader sets ``NBGRADER_EXECUTION=autograde`` while it runs a submission
+    (and ``validate`` while it validates).
+
+    >>> autograding()          # not under nbgrader here
+    False
+    """
+    return os.environ.get("NBGRADER_EXECUTION") == "autograde"
+
+
+def id_from_path(path: str, autograded_directory: str = "autograded"):
+    """The student id in a path below nbgrader's ``autograded/<student_id>/<assignment_id>``, or None.
+
+    Parameters
+    ----------
+    path : str
+        A directory (the kernel's working directory while autograding) or a
+        file in it.
+    autograded_directory : str
+        The name nbgrader's ``CourseDirectory.autograded_directory`` gives that
+        step's folder.
+
+    Examples
+    --------
+    >>> id_from_path("/course/autograded/alice/ps1")
+    'alice'
+    >>> id_from_path("/course/autograded/bob/ps1/ps1.ipynb")
+    'bob'
+    >>> id_from_path("/home/alice/ps1") is None
+    True
+    """
+    parts = os.path.normpath(os.path.abspath(path)).split(os.sep)
+    for i in range(len(parts) - 2, 0, -1):
+        if parts[i] == autograded_directory and parts[i + 1]:
+            return parts[i + 1]
+    return None
+
+
+def _clean(x) -> str:
+    return x.strip() if isinstance(x, str) else ""
+
+
+def student_id(declared: str = "", *, graded: bool = False) -> str:
+    """The student whose trees a notebook shows (or, with ``graded=True``, whose trees are graded).
+
+    Parameters
+    ----------
+    declared : str
+        The id the notebook declares (``STUDENT_ID = "..."``); empty when the
+        student left it blank.
+    graded : bool
+        False, for the student's own cells: the declared id wins, so a student
+        sees the trees of the id they typed.  True, for hidden tests: while
+        nbgrader autogrades, the id of the submission's directory wins over
+        anything the notebook says.
+
+    Returns
+    -------
+    str
+        The first of: (graded only) the autograded directory's student; the
+        declared id; (not graded) the autograded directory's student; the
+        environment variable ``ADVSEARCH_STUDENT_ID``; ``JUPYTERHUB_USER``;
+        and :data:`ANONYMOUS`.
+
+    Examples
+    --------
+    Outside nbgrader, a declared id wins either way:
+
+    >>> student_id("alice"), student_id("alice", graded=True)
+    ('alice', 'alice')
+    """
+    from_path = id_from_path(os.getcwd()) if autograding() else None
+    declared = _clean(declared)
+    order = [from_path, declared] if graded else [declared, from_path]
+    order += [_clean(os.environ.get(ENV_STUDENT)), _clean(os.environ.get("JUPYTERHUB_USER"))]
+    for x in order:
+        if x:
+            return x
+    return ANONYMOUS
+
+
+def student_seed(student: str, assignment: str, item: str = "") -> int:
+    """A 64-bit seed for one student, assignment and item, the same on every machine.
+
+    It is the first 8 bytes of SHA-256 of ``"advsearch/<assignment>/<item>/<student>"``.
+    The recipe is public on purpose: a student's trees are no secret (the
+    student must see them); what matters is that each student's differ.
+
+    Examples
+    --------
+    >>> student_seed("alice", "ps1") == student_seed("alice", "ps1")
+    True
+    >>> len({student_seed(s, "ps1") for s in ("alice", "bob", "carol")})
+    3
+    >>> student_seed("alice", "ps1") != student_seed("alice", "ps2")
+    True
+    """
+    for name, x in (("student", student), ("assignment", assignment), ("item", item)):
+        if not isinstance(x, str):
+            raise ValueError(f"{name} must be a string, not {x!r}")
+    text = f"advsearch/{assignment}/{item}/{student.strip()}"
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+
+
+# ------------------------------------------------------------------ the trees
+
+
+def _random_spec(rng: random.Random, depth: int, branching, low: int, high: int, uneven: float):
+    """Nested lists for :func:`~advsearch.tree`: ``depth`` plies, a leaf early with probability ``uneven``."""
+    lo, hi = branching
+
+    def grow(d, top):
+        if d == 0 or (not top and rng.random() < uneven):
+            return rng.randint(low, high)
+        return [grow(d - 1, False) for _ in range(rng.randint(lo, hi))]
+
+    return grow(depth, True)
+
+
+@_isolated
+def search_trees(seed, n: int = 10) -> list:
+    """The trees on which a student's minimax and alpha-beta are graded, made from ``seed``.
+
+    Every tree has at least one alpha-beta cut (under both cut tests), so
+    plain minimax never passes for alpha-beta.  The battery holds trees of 2
+    to 4 plies with 2 or 3 children a node, uneven ones (some leaves higher
+    up), about a third with MIN at the root, and at least a third on which the
+    strict cut test (v > β, v < α) prunes differently from the lecture's
+    (v ≥ β, v ≤ α).  Leaves are 0..9, so ties are common.
+
+    Parameters
+    ----------
+    seed : int or str
+        The same seed gives the same trees.
+    n : int
+        How many trees, at least 3.
+
+    Examples
+    --------
+    >>> ts = search_trees(1)
+    >>> len(ts), ts == search_trees(1), ts == search_trees(2)
+    (10, True, False)
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 3:
+        raise ValueError(f"n must be an int >= 3, not {n!r}")
+    rng = random.Random(f"advsearch.grading.search_trees:{seed}")
+    want_ties = -(-n // 3)
+    out, ties = [], 0
+    tries = 0
+    while len(out) < n:
+        tries += 1
+        if tries > 20000:                      # pragma: no cover - never seen
+            raise RuntimeError("could not draw a battery of trees; this is a bug")
+        k = len(out)
+        depth = (2, 3, 3, 4)[k % 4]
+        root = MIN if k % 3 == 2 else MAX
+        uneven = 0.25 if k % 2 else 0.0
+        t = _make_tree(_random_spec(rng, depth, (2, 3), 0, 9, uneven), root=root)
+        lecture = _alphabeta(t, trace=True).trace
+        strict = _alphabeta(t, trace=True, prune_on_equal=False).trace
+        if not lecture.prunes() or not strict.prunes():
+            continue
+        differs = lecture.visited() != strict.visited()
+        need = want_ties - ties
+        if not differs and need >= n - len(out):
+            continue                           # the rest must be trees where ties matter
+        ties += differs
+        out.append(t)
+    return out
+
+
+#: What :func:`problems` knows, by assignment: a short description of each.
+ASSIGNMENTS = {
+    "ps1": "minimax and alpha-beta: values and pruned leaves by hand, and both searches in code",
+    "ps2": "an evaluation function for Connect Four, graded by a tournament under a node budget",
+}
+
+
+@_isolated
+def problems(assignment: str, student: str) -> SimpleNamespace:
+    """One student's exercises for an assignment, made from :func:`student_seed`.
+
+    Parameters
+    ----------
+    assignment : str
+        A key of :data:`ASSIGNMENTS`.
+    student : str
+        The student id (see :func:`student_id`).
+
+    Returns
+    -------
+    types.SimpleNamespace
+        ``ps1``: ``minimax`` (a :func:`advsearch.practice.minimax` exercise:
+        values of a 3-ply tree), ``alphabeta`` (a
+        :func:`advsearch.practice.alphabeta` exercise of 3 plies with an α-cut
+        and a β-cut, where ties make the cut test matter), ``trees`` (the
+        battery of :func:`search_trees`).  ``ps2``: ``game`` (Connect Four
+        7x6) and ``positions`` (40 positions from seeded random play, for
+        trying an evaluation out).  Both carry ``student``, ``assignment`` and
+        ``seed``.
+
+    Examples
+    --------
+    >>> p = problems("ps1", "alice")
+    >>> print(p.alphabeta.question.splitlines()[0])
+    Run alpha-beta on this 3-ply tree (MAX at the root), searching children left to right. ...
+    >>> problems("ps9", "alice")
+    Traceback (most recent call last):
+    ...
+    ValueError: no assignment 'ps9'; the assignments are ps1, ps2
+    """
+    if assignment not in ASSIGNMENTS:
+        raise ValueError(f"no assignment {assignment!r}; the assignments are {', '.join(ASSIGNMENTS)}")
+    if not isinstance(student, str) or not student.strip():
+        raise ValueError(f"student must be a non-empty string, not {student!r}")
+    seed = student_seed(student, assignment)
+    base = dict(student=student.strip(), assignment=assignment, seed=seed)
+    if assignment == "ps1":
+        return SimpleNamespace(
+            **base,
+            minimax=_practice.minimax(seed=f"{seed}:values", depth=3, branching=(2, 3)),
+            alphabeta=_practice.alphabeta(seed=f"{seed}:pruned", depth=3, branching=(2, 3), alpha_cuts=1,
+                                         beta_cuts=1, ties=True),
+            trees=search_trees(seed),
+        )
+    game = _ConnectFour()
+    return SimpleNamespace(**base, game=game, positions=_positions(game, f"{seed}:positions", 40))
+
+
+@_isolated
+def graded(assignment: str, declared: str = "") -> SimpleNamespace:
+    """The exercises of the student being graded, for hidden tests: :func:`problems` plus a ``note``.
+
+    The student is ``student_id(declared, graded=True)``: while nbgrader
+    autogrades, the owner of the submission, whatever the notebook declares.
+    ``note`` is a sentence for the report when the notebook declared someone
+    else (a copied notebook, or a typo in STUDENT_ID), else "".
+
+    Examples
+    --------
+    >>> p = graded("ps1", "alice")
+    >>> p.student, p.note
+    ('alice', '')
+    """
+    declared = _clean(declared)
+    p = problems(assignment, student_id(declared, graded=True))
+    p.note = ""
+    if declared and declared != p.student:
+        p.note = (f"Note: this notebook declares STUDENT_ID = {declared!r}, but it is graded as {p.student!r}, "
+                  f"so it is checked on the trees of {p.student!r}. ")
+    return p
+
+
+def _positions(game, seed, n: int) -> list:
+    """``n`` distinct non-terminal positions from seeded random play, 2 to 30 plies deep."""
+    rng = random.Random(seed)
+    out, seen = [], set()
+    while len(out) < n:
+        state, plies = game.initial_state, rng.randint(2, 30)
+        for _ in range(plies):
+            if game.is_terminal(state):
+                break
+            state = game.result(state, rng.choice(list(game.actions(state))))
+        if not game.is_terminal(state) and state not in seen:
+            seen.add(state)
+            out.append(state)
+    return out
+
+
+# --------------------------------------------------------- running their code
+
+
+class TimeLimitExceeded(BaseException):
+    """Raised into student code that runs past its time limit.
+
+    A BaseException, so that ``except Exception`` in student code does not
+    swallow it.
+    """
+
+
+class Runaway(BaseException):
+    """Raised when student code calls the game far more often than any search of the tree needs."""
+
+
+def _alarm_available() -> bool:
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+@contextlib.contextmanager
+def time_limit(seconds):
+    """Raise :class:`TimeLimitExceeded` in the block once ``seconds`` of wall time have passed.
+
+    Uses ``SIGALRM`` (the main thread on Unix); elsewhere it limits nothing,
+    and nbgrader's per-cell timeout remains the backstop.  The alarm repeats
+    every 0.2 s after the first, so code that catches the exception once is
+    interrupted again.  An enclosing limit is restored afterwards.
+
+    Examples
+    --------
+    >>> import time
+    >>> try:
+    ...     with time_limit(0.05):
+    ...         time.sleep(1)
+    ... except TimeLimitExceeded:
+    ...     print("stopped")
+    stopped
+    """
+    if seconds is None or not _alarm_available():
+        yield
+        return
+    if not isinstance(seconds, numbers.Real) or isinstance(seconds, bool) or not seconds > 0:
+        raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+
+    def ring(signum, frame):
+        raise TimeLimitExceeded(f"still running after {seconds:g} s")
+
+    started = time.monotonic()
+    outer_left, _ = signal.getitimer(signal.ITIMER_REAL)
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.2)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        if outer_left:
+            left = outer_left - (time.monotonic() - started)
+            signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), 0.2)
+
+
+@contextlib.contextmanager
+def quiet():
+    """Send what student code writes to stderr, warnings included, to stdout instead.
+
+    nbgrader gives a test cell no credit when it writes to stderr, so a
+    hidden test must not let a stray warning cost the student points.
+    """
+    def show(message, category, filename, lineno, file=None, line=None):
+        print(f"{category.__name__}: {message}")
+
+    with contextlib.redirect_stderr(sys.stdout), warnings.catch_warnings():
+        warnings.simplefilter("always")
+        warnings.showwarning = show
+        yield
+
+
+def _call(fn, *args, seconds=None, **kwargs):
+    """``(value, error)`` of ``fn(*args, **kwargs)``, quietly, within ``seconds``."""
+    try:
+        with quiet(), time_limit(seconds):
+            return fn(*args, **kwargs), None
+    except (Exception, SystemExit, TimeLimitExceeded, Runaway, RecursionError) as e:
+        return None, e
+
+
+def _describe_error(e: BaseException) -> str:
+    if isinstance(e, TimeLimitExceeded):
+        return f"did not finish: it was {e.args[0] if e.args else 'stopped'} (a loop that never ends?)"
+    if isinstance(e, Runaway):
+        return (f"made more than {e.args[0]} calls to the game on a tree of this size without returning "
+                "(a loop that never ends?)")
+    text = str(e)
+    return f"raised {type(e).__name__}{': ' + text if text else ''}"
+
+
+class RecordingGame(Game):
+    """A game that passes every call on to another and logs which states a search expands and scores.
+
+    ``log`` lists ``(kind, key)`` in call order: ``"expand"`` when
+    ``actions`` is asked at a state that has actions, ``"score"`` when
+    ``utility`` scores a state, ``"eval"`` when :meth:`evaluate` scores one.
+    The key is the state's ``path`` when it has one (nodes of explicit trees
+    do), else the state itself.  :meth:`visits` turns the log into the
+    sequence of visits that the reference traces give.
+
+    Parameters
+    ----------
+    game : Game
+        The game to wrap.
+    limit : int, optional
+        Raise :class:`Runaway` after this many calls.
+    evaluate : callable, optional
+        The evaluation :meth:`evaluate` passes calls on to (and logs).
+
+    Examples
+    --------
+    >>> from advsearch import examples, alphabeta
+    >>> g = RecordingGame(examples.two_ply())
+    >>> alphabeta(g).value
+    3
+    >>> g.visits()[:4]
+    [('expand', ()), ('expand', (0,)), ('score', (0, 0)), ('score', (0, 1))]
+    >>> g.visits() == reference_visits(examples.two_ply(), "alphabeta")
+    True
+    """
+
+    def __init__(self, game, limit=None, evaluate=None):
+        self.game = game
+        self.initial_state = game.initial_state
+        self.num_players = getattr(game, "num_players", 2)
+        self.log = []
+        self.calls = 0
+        self.limit = limit
+        self.library_calls = 0
+        self._evaluate = evaluate
+
+    @staticmethod
+    def key(state):
+        """How the log names a state: its ``path``, or the state itself."""
+        path = getattr(state, "path", None)
+        return path if isinstance(path, tuple) else state
+
+    def _tick(self):
+        self.calls += 1
+        if self.limit is not None and self.calls > self.limit:
+            raise Runaway(self.limit)
+        # Who called the game: a search of advsearch.search itself counts as library use.
+        caller = sys._getframe(2).f_code.co_filename
+        if caller.startswith(_SEARCH_DIR):
+            self.library_calls += 1
+
+    def to_move(self, state):
+        self._tick()
+        return self.game.to_move(state)
+
+    def is_terminal(self, state):
+        self._tick()
+        return self.game.is_terminal(state)
+
+    def actions(self, state):
+        self._tick()
+        actions = self.game.actions(state)
+        if actions:
+            self.log.append(("expand", self.key(state)))
+        return actions
+
+    def result(self, state, action):
+        self._tick()
+        return self.game.result(state, action)
+
+    def utility(self, state, player):
+        self._tick()
+        value = self.game.utility(state, player)
+        self.log.append(("score", self.key(state)))
+        return value
+
+    def evaluate(self, state, player=MAX):
+        """The wrapped evaluation, logged as ``"eval"``."""
+        self._tick()
+        if self._evaluate is None:
+            raise ValueError("this RecordingGame was made without an evaluate function")
+        self.log.append(("eval", self.key(state)))
+        return self._evaluate(state, player)
+
+    def chance_outcomes(self, state):
+        self._tick()
+        return self.game.chance_outcomes(state)
+
+    def __getattr__(self, name):
+        return getattr(self.__dict__["game"], name)
+
+    def __repr__(self) -> str:
+        return f"RecordingGame({self.game!r})"
+
+    def visits(self) -> list:
+        """The log as visits: repeated ``actions`` calls on one state, and one just before its score, dropped.
+
+        A search may ask for the actions of a state more than once, or ask a
+        leaf for its (empty) actions before scoring it; neither is a new visit.
+        """
+        out = []
+        for item in self.log:
+            kind, key = item
+            if kind == "expand" and out and out[-1] == item:
+                continue
+            if kind != "expand" and out and out[-1] == ("expand", key):
+                out.pop()
+            out.append(item)
+        return out
+
+
+# --------------------------------------------------------------- conventions
+
+
+class Convention(NamedTuple):
+    """A way of searching: the algorithm, the cut test and the order of the children.
+
+    ``key`` names it in reports and in ``credit`` dicts; ``text`` describes it.
+    """
+
+    key: str
+    algorithm: str          # "alphabeta" or "minimax"
+    prune_on_equal: bool
+    reverse: bool           # children right to left
+    text: str
+
+
+#: The conventions :func:`assess_search` recognises, the lecture's first.
+CONVENTIONS = (
+    Convention("lecture", "alphabeta", True, False,
+               "the lecture's alpha-beta: cut when v ≥ β (MAX) or v ≤ α (MIN), children left to right"),
+    Convention("strict", "alphabeta", False, False,
+               "alpha-beta that cuts only strictly beyond the bound (v > β, v < α), children left to right"),
+    Convention("reversed", "alphabeta", True, True,
+               "alpha-beta cutting on ties, with the children searched right to left"),
+    Convention("strict_reversed", "alphabeta", False, True,
+               "alpha-beta cutting only strictly, with the children searched right to left"),
+    Convention("minimax", "minimax", True, False,
+               "plain minimax, every node searched, children left to right"),
+    Convention("minimax_reversed", "minimax", True, True,
+               "plain minimax with the children searched right to left"),
+)
+_CONVENTION = {c.key: c for c in CONVENTIONS}
+
+
+@_isolated
+def reference_visits(t: Tree, algorithm: str = "alphabeta", *, prune_on_equal: bool = True,
+                     reverse: bool = False) -> list:
+    """The visits (as :meth:`RecordingGame.visits` lists them) of the reference search of ``t``.
+
+    Parameters
+    ----------
+    t : Tree
+        An explicit two-player tree.
+    algorithm : {"alphabeta", "minimax"}
+    prune_on_equal : bool
+        The cut test of alpha-beta.
+    reverse : bool
+        Search the children right to left.
+
+    Examples
+    --------
+    >>> from advsearch import examples
+    >>> [p for k, p in reference_visits(examples.two_ply(), "minimax") if k == "score"][:3]
+    [(0, 0), (0, 1), (0, 2)]
+    >>> len(reference_visits(examples.two_ply(), "alphabeta")), len(reference_visits(examples.two_ply(), "minimax"))
+    (11, 13)
+    """
+    if algorithm not in ("alphabeta", "minimax"):
+        raise ValueError(f"algorithm must be 'alphabeta' or 'minimax', not {algorithm!r}")
+    t = _own_tree(t)
+    if algorithm == "minimax" and not reverse:
+        trace = _minimax(t, trace=True).trace
+    elif algorithm == "minimax":
+        out = []
+
+        def walk(node):
+            if node.children:
+                out.append(("expand", node.path))
+                for child in reversed(node.children):
+                    walk(child)
+            else:
+                out.append(("score", node.path))
+
+        walk(t.initial_state)
+        return out
+    else:
+        order = (lambda state, actions: list(actions)[::-1]) if reverse else None
+        trace = _alphabeta(t, trace=True, prune_on_equal=prune_on_equal, order=order).trace
+    return [("expand" if e.kind == "enter" else "score", e.path) for e in trace if e.kind in ("enter", "leaf")]
+
+
+def _own_tree(t) -> Tree:
+    """``t`` as a Tree of this copy of the package (a fresh copy's Tree class differs from the notebook's)."""
+    if isinstance(t, Tree):
+        return t
+    if isinstance(t, (str, list)) or type(t).__name__ == "Tree":
+        return _parse(str(t)) if not isinstance(t, list) else _make_tree(t)
+    raise TypeError(f"expected a game tree, not {type(t).__name__}")
+
+
+def _tree_value(t: Tree):
+    def value(node):
+        if not node.children:
+            return node.value
+        kids = [value(c) for c in node.children]
+        return max(kids) if node.player == MAX else min(kids)
+
+    return value(t.initial_state)
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, bool) or not isinstance(a, numbers.Real):
+        return False
+    try:
+        return math.isclose(float(a), float(b), rel_tol=1e-9, abs_tol=1e-9)
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
+# --------------------------------------------------------------------- grades
+
+
+@dataclass
+class Grade:
+    """The verdict of a hidden test.
+
+    Attributes
+    ----------
+    points, out_of : float
+        The points earned and the most the test gives.
+    text : str
+        The report for the student: what was checked, what was found and why.
+    convention : str or None
+        The key of the :data:`CONVENTIONS` entry (or, for pruned leaves, the
+        cut test "lecture"/"strict", "reversed") the answer followed, when one
+        fits.
+    mistake : str or None
+        A key of :data:`advsearch.check.MISTAKES` when one was diagnosed.
+    details : dict
+        Numbers behind the verdict (per-tree results, match scores, ...).
+    """
+
+    points: float
+    out_of: float
+    text: str
+    convention: str | None = None
+    mistake: str | None = None
+    details: dict = field(default_factory=dict)
+
+    def award(self) -> float:
+        """Print the report and return the points, for the last line of a hidden test.
+
+        nbgrader reads a number shown as a test cell's result as its partial
+        credit.
+        """
+        print(f"{self.text}\nPoints: {_f(self.points)} of {_f(self.out_of)}.")
+        return float(self.points)
+
+    def __str__(self) -> str:
+        return f"{self.text} ({_f(self.points)}/{_f(self.out_of)})"
+
+
+def _f(x) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".") if isinstance(x, float) else str(x)
+
+
+def _points(points) -> float:
+    if isinstance(points, bool) or not isinstance(points, numbers.Real) or not points > 0:
+        raise ValueError(f"points must be a positive number, not {points!r}")
+    return float(points)
+
+
+def _share(points: float, fraction: float) -> float:
+    """``points`` times ``fraction``, clamped to [0, points] and rounded to hundredths (never up)."""
+    fraction = min(max(fraction, 0.0), 1.0)
+    return math.floor(points * fraction * 100 + 1e-9) / 100
+
+
+# ------------------------------------------------------------ trace questions
+
+
+@_isolated
+def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
+    """Grade minimax values written by hand, with credit for each inner node right.
+
+    Parameters
+    ----------
+    t : Tree
+        The student's tree (labelled), e.g. ``problems("ps1", s).minimax.tree``.
+    answer : dict
+        ``{label: value}`` as for :func:`advsearch.check.values`.
+    points : float
+        The test's points; each required node is worth an equal share.
+    note : str
+        A sentence to put first in the report.
+
+    Examples
+    --------
+    >>> from advsearch import examples
+    >>> t = examples.two_ply()
+    >>> assess_values(t, {"A": 3, "B": 3, "C": 2, "D": 2}).points
+    2.0
+    >>> g = assess_values(t, {"A": 3, "B": 3, "C": 4, "D": 2})
+    >>> g.points, g.text.split(":")[0]
+    (1.5, 'At C (MIN)')
+    """
+    out_of = _points(points)
+    t = _own_tree(t)
+    fb = _check.values(t, answer)
+    labelled = [n for n in t.nodes() if n.children and n.label]
+    required = labelled or [n for n in t.nodes() if n.children]
+    true = {}
+    for node in reversed(list(t.nodes())):
+        if node.children:
+            kids = [true[c.path] for c in node.children]
+            true[node.path] = max(kids) if node.player == MAX else min(kids)
+        else:
+            true[node.path] = node.value
+    right = 0
+    if isinstance(answer, dict):
+        for node in required:
+            for key in (node.label, node.path):
+                if key is not None and key in answer and _same(answer[key], true[node.path]):
+                    right += 1
+                    break
+    share = right / len(required)
+    text = note + str(fb)
+    if not fb.ok:
+        text += f" ({right} of {len(required)} values right.)"
+    return Grade(out_of if fb.ok else _share(out_of, share), out_of, text, mistake=fb.mistake,
+                 details={"right": right, "of": len(required)})
+
+
+def _pruned_set(t: Tree, prune_on_equal: bool, reverse: bool = False) -> set:
+    visited = {p for k, p in reference_visits(t, "alphabeta", prune_on_equal=prune_on_equal, reverse=reverse)
+               if k == "score"}
+    return {leaf.path for leaf in t.leaves()} - visited
+
+
+@_isolated
+def assess_pruned(t, answer, points=2, *, prune_on_equal: bool = True, credit=None, note: str = "") -> Grade:
+    """Grade the leaves a student says alpha-beta never evaluates, and name the convention they used.
+
+    Parameters
+    ----------
+    t : Tree
+        The student's tree, e.g. ``problems("ps1", s).alphabeta.tree``.
+    answer : list
+        Leaves by label or path, as for :func:`advsearch.check.pruned`.
+    points : float
+    prune_on_equal : bool
+        The cut test asked for.
+    credit : dict, optional
+        The share of the points an answer earns that is exactly right for
+        another convention: keys "strict" (the other cut test), "reversed"
+        (children right to left) and "strict_reversed".  Default
+        ``{"strict": 0.5, "reversed": 0.25, "strict_reversed": 0.25}``.
+    note : str
+        A sentence to put first in the report.
+
+    Returns
+    -------
+    Grade
+        Full points for the right set.  An answer right for another
+        convention earns that convention's credit, and the report names it.
+        Any other answer earns a share J − ½ of the points, where J is the
+        Jaccard overlap of the two sets (the leaves in both, over the leaves
+        in either): nothing unless most of the answer is right, so that
+        answers to another student's tree (or guesses) earn nothing.
+
+    Examples
+    --------
+    >>> from advsearch import parse
+    >>> t = parse("A[B[b1=4 b2=7 b3=5] C[c1=6 c2=4 c3=9] D[d1=4 d2=2 d3=8] E[e1=3 e2=5 e3=1]]")
+    >>> assess_pruned(t, ["c3", "d2", "d3", "e2", "e3"]).points
+    2.0
+    >>> g = assess_pruned(t, ["d3", "e2", "e3"])
+    >>> g.points, g.convention
+    (1.0, 'strict')
+    """
+    out_of = _points(points)
+    t = _own_tree(t)
+    eq = bool(prune_on_equal)
+    credit = {"strict": 0.5, "reversed": 0.25, "strict_reversed": 0.25} if credit is None else dict(credit)
+    fb = _check.pruned(t, answer, prune_on_equal=eq)
+    if fb.ok:
+        return Grade(out_of, out_of, note + str(fb), convention="lecture" if eq else "strict")
+    marked = _marked_leaves(t, answer)
+    if marked is None:
+        return Grade(0.0, out_of, note + str(fb), mistake=fb.mistake)
+    reference = _pruned_set(t, eq)
+    others = {"strict": _pruned_set(t, not eq), "reversed": _pruned_set(t, eq, True),
+              "strict_reversed": _pruned_set(t, not eq, True)}
+    for key, leaves in others.items():
+        if marked == leaves and leaves != reference and key in credit:
+            how = {"strict": "with the other cut test ("
+                             + ("v > β, v < α: no cut on ties)" if eq else "v ≥ β, v ≤ α: cutting on ties)"),
+                   "reversed": "with the children searched right to left",
+                   "strict_reversed": "with the other cut test and the children searched right to left"}[key]
+            text = (note + f"Your answer is exactly what alpha-beta prunes {how}; this question asks for "
+                    + ("v ≥ β, v ≤ α" if eq else "v > β, v < α") + ", children left to right. " + str(fb))
+            return Grade(_share(out_of, credit[key]), out_of, text, convention=key, mistake=fb.mistake)
+    union = marked | reference
+    overlap = len(marked & reference) / len(union) if union else 1.0
+    return Grade(_share(out_of, max(0.0, overlap - 0.5)), out_of, note + str(fb), mistake=fb.mistake,
+                 details={"overlap": overlap})
+
+
+def _marked_leaves(t: Tree, answer):
+    """The set of leaf paths an answer names (inner nodes stand for their leaves), or None if it names none."""
+    if answer is None or answer is Ellipsis or isinstance(answer, (str, bytes)) and not answer:
+        return None
+    items = [answer] if isinstance(answer, str) else answer
+    if isinstance(items, tuple) and items and all(isinstance(a, int) for a in items):
+        items = [items]
+    try:
+        items = list(items)
+    except TypeError:
+        return None
+    out = set()
+    for item in items:
+        if isinstance(item, str) and re.fullmatch(r"\s*(\[\s*\d+\s*\])+\s*", item):
+            item = tuple(int(d) for d in re.findall(r"\d+", item))       # path text, "[1][2]"
+        try:
+            node = t.node(tuple(item) if isinstance(item, list) else item)
+        except Exception:
+            continue
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            if n.children:
+                stack.extend(n.children)
+            else:
+                out.add(n.path)
+    return out
+
+
+# ------------------------------------------------------------ implementations
+
+
+def _run_on(fn, t: Tree, seconds):
+    game = RecordingGame(t, limit=100 * len(t) + 1000)
+    value, error = _call(fn, game, t.initial_state, seconds=seconds)
+    return value, error, game.visits(), game.library_calls
+
+
+@_isolated
+def assess_search(fn, algorithm, trees, points=3, *, prune_on_equal: bool = True, credit=None,
+                  seconds: float = 3.0, note: str = "") -> Grade:
+    """Grade a student's search ``fn(game, state) -> value`` by what it visits, tree by tree.
+
+    Each tree is searched through a :class:`RecordingGame`; the search is
+    right on a tree when it returns the minimax value and its visits equal
+    those of the reference search of the asked-for convention.  Where they do
+    not, the other :data:`CONVENTIONS` are tried, so that the report can say,
+    for example, that the function cuts only strictly beyond the bound, or
+    searches right to left, or does not prune at all.
+
+    Parameters
+    ----------
+    fn : callable
+        The student's function; None (not defined) earns nothing.
+    algorithm : {"minimax", "alphabeta"}
+        What was asked for.
+    trees : list of Tree
+        The battery, e.g. ``problems("ps1", s).trees``.
+    points : float
+    prune_on_equal : bool
+        For alpha-beta, the cut test asked for.
+    credit : dict, optional
+        Convention key -> share of a tree's credit for following that
+        convention instead.  The default gives "strict" (the other cut test)
+        and "reversed" (right to left) half, "strict_reversed" a quarter, and
+        for minimax "minimax_reversed" half; plain minimax earns nothing for
+        alpha-beta.
+    seconds : float
+        Time limit per tree; once one tree runs out of time the rest are not tried.
+    note : str
+        A sentence to put first in the report.
+
+    Returns
+    -------
+    Grade
+        ``points`` times the average credit over the trees; ``convention``
+        is the key of the convention that fits every tree, if one does;
+        ``mistake`` a key of :data:`advsearch.check.MISTAKES` when the
+        package's checker recognises the first wrong tree's mistake.
+
+    Notes
+    -----
+    Each tree costs one run of ``fn`` and one reference search per
+    convention, O(n) for a tree of n nodes; the battery of
+    :func:`search_trees` takes a few milliseconds for a correct function.
+
+    Examples
+    --------
+    >>> from advsearch import MAX
+    >>> def lazy(game, state):
+    ...     return 0
+    >>> g = assess_search(lazy, "minimax", search_trees(0), points=3)
+    >>> g.points
+    0.0
+    """
+    out_of = _points(points)
+    if algorithm not in ("minimax", "alphabeta"):
+        raise ValueError(f"algorithm must be 'minimax' or 'alphabeta', not {algorithm!r}")
+    eq = bool(prune_on_equal)
+    if algorithm == "minimax":
+        asked = "minimax"
+        default = {"minimax_reversed": 0.5}
+    else:
+        asked = "lecture" if eq else "strict"
+        other = "strict" if eq else "lecture"
+        default = {other: 0.5, "reversed" if eq else "strict_reversed": 0.5,
+                   "strict_reversed" if eq else "reversed": 0.25}
+    credit = default if credit is None else dict(credit)
+    credit[asked] = 1.0
+    what = "minimax" if algorithm == "minimax" else "alpha-beta"
+    if fn is None or fn is Ellipsis:
+        return Grade(0.0, out_of, note + f"No {what} function was found: define it in the answer cell.")
+    if not callable(fn):
+        return Grade(0.0, out_of, note + f"The answer is {type(fn).__name__}, not a function (game, state) -> value.")
+    trees = [_own_tree(t) for t in trees]
+    if not trees:
+        raise ValueError("trees must hold at least one tree")
+
+    rows, fits_all, first_bad, borrowed = [], None, None, False
+    for i, t in enumerate(trees):
+        value, error, seq, library = _run_on(fn, t, seconds)
+        row = {"tree": str(t), "value": value, "error": error, "fits": []}
+        borrowed = borrowed or library > 0
+        if error is None and not library:
+            right_value = _same(value, _tree_value(t))
+            for c in CONVENTIONS:
+                if right_value and seq == reference_visits(t, c.algorithm, prune_on_equal=c.prune_on_equal,
+                                                           reverse=c.reverse):
+                    row["fits"].append(c.key)
+        rows.append(row)
+        fits = set(row["fits"])
+        fits_all = fits if fits_all is None else fits_all & fits
+        if asked not in fits and first_bad is None:
+            first_bad = i
+        if isinstance(error, (TimeLimitExceeded, Runaway)):
+            for t2 in trees[i + 1:]:
+                rows.append({"tree": str(t2), "value": None, "error": error, "fits": [], "skipped": True})
+            fits_all = set()
+            break
+
+    if borrowed:
+        return Grade(0.0, out_of, note + f"Your function calls the package's own search (advsearch.search) "
+                                         f"instead of searching the tree itself; write the {what} yourself.",
+                     details={"rows": rows, "right": 0})
+    scores = [max([credit.get(k, 0.0) for k in r["fits"]], default=0.0) for r in rows]
+    earned = _share(out_of, sum(scores) / len(trees))
+    right = sum(asked in r["fits"] for r in rows)
+    convention = next((c.key for c in CONVENTIONS if c.key in (fits_all or ())), None)
+    lines = [note + f"Your {what} was run on {len(trees)} trees through a recording game: it is right on "
+             f"{right} of them (the value, and every node expanded and leaf scored in the reference order)."]
+    if convention is not None and convention != asked:
+        lines.append(f"On every tree it behaves like {_CONVENTION[convention].text}; this question asks for "
+                     f"{_CONVENTION[asked].text}.")
+    elif convention is None and right < len(trees):
+        counts = {c.key: sum(c.key in r["fits"] for r in rows) for c in CONVENTIONS if c.key != asked}
+        best = max(counts, key=counts.get)
+        if counts[best]:
+            lines.append(f"It behaves like {_CONVENTION[best].text} on {counts[best]} of the trees.")
+    mistake = None
+    if first_bad is not None:
+        r, t = rows[first_bad], trees[first_bad]
+        if r["error"] is not None:
+            lines.append(f"On the tree {t} your function {_describe_error(r['error'])}.")
+            if r.get("skipped") is None and isinstance(r["error"], (TimeLimitExceeded, Runaway)):
+                lines.append("The remaining trees were not tried.")
+        else:
+            fb, error = _call(_check.implementation, fn, algorithm, prune_on_equal=eq, trees=[t],
+                              seconds=seconds)
+            if fb is not None and not fb.ok:
+                lines.append(str(fb))
+                mistake = fb.mistake
+            elif fb is None:
+                lines.append(f"On the tree {t} your function {_describe_error(error)}.")
+    return Grade(earned, out_of, " ".join(lines), convention=convention, mistake=mistake,
+                 details={"rows": rows, "right": right})
+
+
+# ------------------------------------------------------ evaluation functions
+
+
+@_isolated
+def assess_evaluation(evaluate, positions, points=1, *, max_ms: float = 1.0, seconds: float = 3.0) -> Grade:
+    """Grade an evaluation function's manners: numbers, inside (-1, 1), zero-sum, repeatable, fast.
+
+    Each of the five checks is worth an equal share:
+
+    1. it returns a finite real number (not a bool) on every position;
+    2. the value lies strictly between -1 and +1, the utilities of a loss
+       and a win, so that no position merely looks better than a proved win;
+    3. ``evaluate(s, MIN) == -evaluate(s, MAX)`` (the zero-sum convention of
+       :mod:`advsearch.evaluation`);
+    4. the same position gets the same value twice;
+    5. a call takes at most ``max_ms`` milliseconds on average (the
+       tournament counts search nodes, not work inside ``evaluate``).
+
+    Parameters
+    ----------
+    evaluate : callable
+        ``evaluate(state, player) -> number``.
+    positions : list
+        Non-terminal states, e.g. ``problems("ps2", s).positions``.
+    points : float
+    max_ms : float
+    seconds : float
+        Time limit for all the checks together; past it, or if ``evaluate``
+        raises, the test earns nothing.
+
+    Examples
+    --------
+    >>> from advsearch.evaluation import connect4_eval
+    >>> p = problems("ps2", "alice")
+    >>> assess_evaluation(connect4_eval(p.game), p.positions).points
+    1.0
+    >>> g = assess_evaluation(lambda s, player: 5, p.positions)
+    >>> g.points, sorted(k for k, ok in g.details["checks"].items() if not ok)
+    (0.6, ['range', 'zero_sum'])
+    """
+    out_of = _points(points)
+    if not callable(evaluate):
+        return Grade(0.0, out_of, "No evaluation function was found: define evaluate(state, player).")
+
+    def measure():
+        rows = []
+        started = time.perf_counter()
+        for s in positions:
+            rows.append((evaluate(s, MAX), evaluate(s, MIN), evaluate(s, MAX)))
+        return rows, (time.perf_counter() - started) / (3 * len(positions)) * 1000
+
+    result, error = _call(measure, seconds=seconds)
+    if error is not None:
+        return Grade(0.0, out_of, f"On a test position your evaluation {_describe_error(error)}.")
+    rows, ms = result
+
+    def number(x):
+        return isinstance(x, numbers.Real) and not isinstance(x, bool) and math.isfinite(float(x))
+
+    numeric = all(number(x) for row in rows for x in row)
+    checks = {
+        "numbers": numeric,
+        "range": numeric and all(-1 < vm < 1 for vm, _, _ in rows),
+        "zero_sum": numeric and all(math.isclose(vn, -vm, abs_tol=1e-9) for vm, vn, _ in rows),
+        "repeatable": numeric and all(vm == again for vm, _, again in rows),
+        "fast": ms <= max_ms,
+    }
+    good = {"numbers": "returns a finite number on every position",
+            "range": "stays strictly between -1 and +1",
+            "zero_sum": "gives evaluate(s, MIN) == -evaluate(s, MAX)",
+            "repeatable": "gives a position the same value every time",
+            "fast": f"takes at most {max_ms:g} ms a call ({ms:.3f} ms)"}
+    bad = {"numbers": "it does not always return a finite number",
+           "range": "it does not stay strictly between -1 and +1, the values of a loss and a win",
+           "zero_sum": "evaluate(s, MIN) is not always -evaluate(s, MAX)",
+           "repeatable": "it gives the same position different values",
+           "fast": f"it takes {ms:.3f} ms a call, more than the {max_ms:g} ms allowed"}
+    passed = [k for k, ok in checks.items() if ok]
+    failed = [k for k, ok in checks.items() if not ok]
+    text = f"On {len(rows)} positions your evaluation passes {len(passed)} of {len(checks)} checks"
+    if passed:
+        text += ": it " + "; it ".join(good[k] for k in passed)
+    text += "."
+    if failed:
+        text += " But " + "; ".join(bad[k] for k in failed) + "."
+        if "range" in failed and numeric:
+            worst = max(rows, key=lambda row: abs(row[0]))[0]
+            text += f" (For example it gives {worst!r}.)"
+    return Grade(_share(out_of, len(passed) / len(checks)), out_of, text, details={"checks": checks, "ms": ms})
+
+
+def _zero(state, player):
+    return 0.0
+
+
+def _reference_eval(game):
+    return _connect4_eval(game)
+
+
+#: The reference opponents of :func:`assess_tournament`, by name: a description and the default target rate.
+OPPONENTS = {
+    "random": ("a player that picks a uniformly random legal move", 0.9),
+    "search": ("the same search with no knowledge: every cut-off position is worth 0 (centre columns "
+               "are still searched first)", 0.55),
+    "reference": ("the same search with the package's hand-weighted connect4_eval", 0.5),
+}
+
+
+class _Checked:
+    """An evaluation that refuses to return anything but a finite real number."""
+
+    def __init__(self, evaluate):
+        self.evaluate = evaluate
+        self.calls = 0
+
+    def __call__(self, state, player):
+        self.calls += 1
+        v = self.evaluate(state, player)
+        if isinstance(v, bool) or not isinstance(v, numbers.Real) or not math.isfinite(float(v)):
+            raise ValueError(f"evaluate returned {v!r}; it must return a finite number")
+        return v
+
+
+@_isolated
+def assess_tournament(evaluate, student, opponent="reference", points=3, *, games: int = 12,
+                      max_nodes: int = 1000, target=None, seconds: float = 60.0, max_ms: float = 1.0,
+                      game=None) -> Grade:
+    """Grade a Connect Four evaluation by a seeded match against a reference agent, under a node budget.
+
+    The student's agent is :func:`~advsearch.iterative_deepening` with the
+    student's ``evaluate``, centre columns first, and ``max_nodes`` search
+    nodes a move.  It plays ``games`` games against ``opponent`` (see
+    :data:`OPPONENTS`; the search opponents have the same budget) with
+    :func:`advsearch.arena.match`: pairs of games from random two-ply
+    openings, colours swapped.  The openings come from the student's seed,
+    so the match is the same every time it is graded.  Node budgets, not
+    time, make it deterministic.
+
+    Parameters
+    ----------
+    evaluate : callable
+        ``evaluate(state, player) -> number``, as in :mod:`advsearch.evaluation`.
+    student : str
+        The student id: it seeds the openings.
+    opponent : {"random", "search", "reference"}
+    points : float
+    games : int
+        An even number, so every opening is played with both colours.
+    max_nodes : int
+        Search nodes a move, for both agents.
+    target : float, optional
+        The score rate (wins plus half the draws, per game) that earns full
+        points; less earns ``points * rate / target``.  The default is the
+        opponent's entry in :data:`OPPONENTS`.
+    seconds : float
+        Time limit for the whole match; a slower match earns nothing.
+    max_ms : float
+        Before the match, the evaluation is tried on 10 positions; if it
+        fails there, or takes more than this many milliseconds a call, no
+        match is played and the test earns nothing.
+    game : ConnectFour, optional
+        The board (7x6 by default).
+
+    Notes
+    -----
+    About ``games`` × 21 moves × ``max_nodes`` nodes for each side: with the
+    defaults some 250,000 evaluations a side, 2 to 10 seconds in CPython.
+    The node budget counts search nodes, not the work inside ``evaluate``,
+    so the evaluation is first timed on 10 positions and refused if slower
+    than ``max_ms`` a call.
+
+    Examples
+    --------
+    >>> from advsearch.evaluation import connect4_eval
+    >>> g = assess_tournament(connect4_eval(), "alice", "reference", games=2, max_nodes=200)
+    >>> g.details["rate"], g.points
+    (0.5, 3.0)
+    """
+    out_of = _points(points)
+    if opponent not in OPPONENTS:
+        raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}, not {opponent!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
+        raise ValueError(f"games must be an even int >= 2, not {games!r}")
+    describe, default_target = OPPONENTS[opponent]
+    target = default_target if target is None else target
+    if not isinstance(target, numbers.Real) or not 0 < target <= 1:
+        raise ValueError(f"target must be a rate in (0, 1], not {target!r}")
+    if not callable(evaluate):
+        return Grade(0.0, out_of, "No evaluation function was found: define evaluate(state, player).")
+    game = _ConnectFour() if game is None else game
+
+    def searcher(ev, name):
+        return _agents.SearchAgent(_iterative_deepening, name, evaluate=ev, max_nodes=max_nodes,
+                                  order=game.move_order)
+
+    seed = student_seed(student, "ps2", f"match:{opponent}")
+    against = f"against {describe}"
+    # A quick look first, so that an evaluation that fails, loops or crawls costs seconds, not the match's limit.
+    probe = _positions(game, f"{seed}:probe", 10)
+
+    def look():
+        started = time.perf_counter()
+        for s in probe:
+            _Checked(evaluate)(s, MAX)
+            _Checked(evaluate)(s, MIN)
+        return (time.perf_counter() - started) / (2 * len(probe)) * 1000
+
+    ms, error = _call(look, seconds=2.0)
+    if error is not None:
+        return Grade(0.0, out_of, f"No match {against} was played: on a test position your evaluation "
+                                  f"{_describe_error(error)}.")
+    if ms > max_ms:
+        return Grade(0.0, out_of, f"No match {against} was played: your evaluation takes {ms:.2f} ms a call, "
+                                  f"more than the {max_ms:g} ms allowed.")
+    mine = searcher(_Checked(evaluate), "yours")
+    other = {"random": lambda: _agents.random(seed=seed),
+             "search": lambda: searcher(_zero, "search only"),
+             "reference": lambda: searcher(_reference_eval(game), "connect4_eval")}[opponent]()
+    started = time.perf_counter()
+    result, error = _call(_arena.match, game, mine, other, games=games, openings=2, seed=seed,
+                          progress=False, seconds=seconds)
+    took = time.perf_counter() - started
+    if error is not None:
+        why = _describe_error(error)
+        if isinstance(error, TimeLimitExceeded):
+            why = (f"did not finish the {games} games within {seconds:g} s: the search is allowed "
+                   f"{max_nodes} nodes a move, so your evaluation is too slow")
+        return Grade(0.0, out_of, f"Your agent, in a match {against}, {why}.")
+    rate = result.rate
+    earned = out_of if rate >= target else _share(out_of, rate / target)
+    text = (f"Match {against}, {games} games from openings seeded by your id, {max_nodes} nodes a move: "
+            f"your agent won {result.wins}, drew {result.draws} and lost {result.losses}, a score of "
+            f"{rate:.0%}; {target:.0%} earns full points.")
+    return Grade(earned, out_of, text, details={"rate": rate, "wins": result.wins, "draws": result.draws,
+                                                "losses": result.losses, "seconds": took})
+
+
+# ------------------------------------------------------------ in the notebook
+
+
+class _Skipped:
+    """What :func:`self_check` shows while autograding."""
+
+    ok = None
+    text = "Self-check skipped while the notebook is autograded; the hidden tests grade this answer."
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def self_check(checker, *args, seconds: float = 20.0, **kwargs):
+    """Run a checker of :mod:`advsearch.check` on a student's answer, within a time limit.
+
+    While nbgrader autogrades the notebook the check is skipped (the hidden
+    tests grade the answer), which keeps grading quick and keeps a student's
+    endless loop from costing more than one cell's timeout.
+
+    Returns
+    -------
+    advsearch.check.Feedback
+        The checker's feedback; if the answer runs past ``seconds``, or the
+        checker fails, a Feedback that says so.
+
+    Examples
+    --------
+    >>> from advsearch import check, examples
+    >>> self_check(check.values, examples.two_ply(), {"A": 3, "B": 3, "C": 2, "D": 2}).ok
+    True
+    """
+    Feedback = _check.Feedback
+    if autograding():
+        return _Skipped()
+    value, error = _call(checker, *args, seconds=seconds, **kwargs)
+    if error is None:
+        return value
+    if isinstance(error, TimeLimitExceeded):
+        return Feedback(False, f"The check was stopped after {seconds:g} s: your code seems to loop forever. "
+                               "Check that every loop moves on and every recursion reaches a terminal state.")
+    return Feedback(False, f"The check could not run: your answer {_describe_error(error)}.")
+
+
+def fresh():
+    """A freshly loaded copy of this module, with fresh copies of every ``advsearch`` module it uses.
+
+    A notebook that replaced functions of ``advsearch``
+    (``advsearch.check.values = ...``) or of this module does not change how
+    the copy grades: it imports its own modules, and runs its ``assess_*``
+    functions with them in ``sys.modules`` (for the package's lazy imports).
+    The modules the notebook sees are left as they were.
+
+    The hidden tests of the assignments write these few lines out rather
+    than call this function, which the notebook could have replaced too::
+
+        import importlib, sys
+        _kept = {k: sys.modules.pop(k) for k in list(sys.modules) if k.split(".")[0] == "advsearch"}
+        try:
+            G = importlib.import_module("advsearch.grading")
+        finally:
+            sys.modules.update(_kept)
+
+    Loading a copy takes about 0.2 s.
+
+    Examples
+    --------
+    >>> import advsearch.grading as g
+    >>> G = fresh()
+    >>> G is g, G.student_seed("alice", "ps1") == g.student_seed("alice", "ps1")
+    (False, True)
+    """
+    saved = {k: v for k, v in list(sys.modules.items()) if _ours(k)}
+    for k in saved:
+        del sys.modules[k]
+    try:
+        module = importlib.import_module("advsearch.grading")
+    finally:
+        for k in [k for k in list(sys.modules) if _ours(k)]:
+            del sys.modules[k]
+        sys.modules.update(saved)
+    return module
+
+
+# ------------------------------------------------------------ course set-up
+
+
+def _literal(text: str) -> str:
+    """``text`` as a glob that matches only itself."""
+    return "".join(f"[{c}]" if c in "*?[" else c for c in text)
+
+
+def _unlike(name: str, start: int = 0) -> list:
+    """Globs for the names that end with ``name[start + 1:]`` but not with ``name[start:]``, for each start.
+
+    Together, for start = 0 .. len(name) - 2, they match every name that ends
+    with ``name[-1]`` but does not end with ``name``: such a name first differs
+    from ``name``, reading from the end, at some letter (``*[!c]rest``), or is
+    shorter (``rest``).
+    """
+    out = []
+    for k in range(start, len(name) - 1):
+        rest = _literal(name[k + 1:])
+        out += ["*[!" + name[k] + "]" + rest, rest]
+    return out
+
+
+def only_notebooks(keep=("timestamp.txt",)) -> list:
+    """Globs for nbgrader's ``CourseDirectory.ignore`` that match every file except notebooks and ``keep``.
+
+    With these, ``nbgrader generate_assignment`` copies only notebooks from
+    ``source/`` to ``release/`` (an instructor's notes, data or scripts next
+    to a notebook stay behind), and only notebooks and ``keep`` move through
+    the exchange.  ``timestamp.txt`` is kept because ``nbgrader collect``
+    reads the submission time from it.  Hidden files (names starting with
+    ".") are all ignored.
+
+    Parameters
+    ----------
+    keep : sequence of str
+        Exact file names to let through; no two may end with the same
+        letter, and none with "b".
+
+    Notes
+    -----
+    Globs cannot say "not", so the list spells "does not end with .ipynb" out
+    letter by letter: ``*[!b]`` (the last letter is not b), ``*[!n]b``,
+    ``*[!y]nb``, ... and the short names ``b``, ``nb``, ...  A kept name
+    takes its last letter out of ``*[!b]`` and adds the same spelling-out for
+    "ends with that letter but is not the kept name".
+
+    Examples
+    --------
+    >>> import fnmatch
+    >>> globs = only_notebooks()
+    >>> def ignored(name):
+    ...     return any(fnmatch.fnmatchcase(name, g) for g in globs)
+    >>> [ignored(x) for x in ("ps1.ipynb", "timestamp.txt", "notes.md", "solution.py", ".secret", "a.txt")]
+    [False, False, True, True, True, True]
+    """
+    keep = tuple(keep)
+    lasts = [k[-1:] for k in keep]
+    if any(not isinstance(k, str) or not k or "/" in k for k in keep) or len(set(lasts)) < len(lasts) \
+            or "b" in lasts:
+        raise ValueError(f"keep must be file names that end with different letters, none with 'b', not {keep!r}")
+    globs = [".*", "*[!" + "b" + "".join(lasts) + "]"]
+    globs += _unlike(".ipynb")
+    for name in keep:
+        globs += _unlike(name) + ["?*" + _literal(name)]
+    return globs
+
+
+#: The advsearch modules this copy of the grader was loaded with (fresh ones when loaded by :func:`fresh`).
+_MODULES = {k: v for k, v in list(sys.modules.items()) if _ours(k)}

@@ -1,0 +1,521 @@
+"""The nbgrader round trip of the course, end to end, in a temporary copy: what `make grading-check` runs.
+
+For every assignment in source/ (ps1, ps2, and any added later) it:
+
+1. runs ``nbgrader generate_assignment`` and checks that release/ holds the
+   notebooks and nothing else (a decoy file planted next to the source
+   notebook must stay behind);
+2. validates every source notebook with nbgrader's Validator API (the
+   ``nbgrader validate`` command exits 0 even when a notebook fails, so its
+   exit code proves nothing);
+3. checks that no solution and no hidden test reaches release/: no line of a
+   ``### BEGIN SOLUTION`` or ``### BEGIN HIDDEN TESTS`` region, nor of a
+   manually graded model answer, nor any marker, nor any output;
+4. autogrades made-up submissions and reads the gradebook:
+
+   ``reference``  the source solutions: full marks on every autograded test;
+   ``stub``       the release as handed out: 0;
+   ``raises``     every answer cell raises: 0;
+   ``loops``      a cell that never ends (stopped by nbgrader's cell timeout)
+                  and answers that loop forever when called (stopped by the
+                  hidden tests' own time limits): 0;
+   ``deleted``    the test cells deleted: they are put back and fail: 0;
+   ``deleted_reference``  the solutions with the test cells deleted: the
+                  tests are put back after their answers and pass: full marks;
+   ``patched``    a cell that monkey-patches advsearch.check and the grader
+                  to say yes: 0;
+   ``copier``     (ps1) the reference notebook with another student's id:
+                  the by-hand answers fit the other student's trees, so they
+                  earn 0, while the code, right on any tree, keeps its points;
+
+5. runs ``nbgrader generate_feedback`` and ``nbgrader export`` and checks
+   the files they write.
+
+Everything happens in a temporary directory, which is deleted afterwards
+(``--keep`` keeps it); nothing is written into the repository.  It needs no
+input, and takes two to three minutes on two cores.
+
+Run it from the repository root with the project's Python::
+
+    .venv/bin/python exercises/assignments/roundtrip.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import csv
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import nbformat
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+#: The cell timeout (seconds) for the submission that loops at the top level of a cell.
+LOOP_TIMEOUT = 10
+
+SOLUTION = ("### BEGIN SOLUTION", "### END SOLUTION")
+HIDDEN = ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
+DECOY = "instructor_notes.md"
+DECOY_TEXT = "INSTRUCTOR ONLY: this file must never reach release/."
+
+PATCH = '''
+# A submission that tries to grade itself: every checker and grader says "full marks".
+import advsearch, advsearch.check, advsearch.grading as _grader
+
+class _Yes:
+    ok, mistake, text = True, None, "Correct."
+    def __repr__(self):
+        return self.text
+
+class _Full:
+    def __init__(self, *args, **kwargs):
+        self.points = self.out_of = next(x for x in args if isinstance(x, (int, float)) and x > 0)
+        self.text = "Full marks."
+    def award(self):
+        print(self.text)
+        return float(self.points)
+
+for _name in ("values", "pruned", "implementation"):
+    setattr(advsearch.check, _name, lambda *args, **kwargs: _Yes())
+for _name in dir(_grader):
+    if _name.startswith("assess_"):
+        setattr(_grader, _name, _Full)
+_grader.fresh = lambda: _grader
+_grader.graded = lambda *args, **kwargs: _grader.problems(*args[:1], "patched")
+'''
+
+LOOP_CELL = '''
+while True:   # never ends: only nbgrader's cell timeout stops this cell
+    pass
+'''
+
+FOREVER = '''
+def _forever(*args, **kwargs):
+    while True:
+        pass
+'''
+
+
+# ------------------------------------------------------------------ helpers
+
+
+class Failures(list):
+    """The failed checks, each a sentence; printed at the end.  ``passed`` counts the others."""
+
+    passed = 0
+
+    def check(self, ok: bool, what: str):
+        print(("  ok    " if ok else "  FAIL  ") + what, flush=True)
+        if ok:
+            self.passed += 1
+        else:
+            self.append(what)
+        return ok
+
+
+def run(cmd, cwd, failures: Failures, what: str):
+    """Run an nbgrader command without input; record a failure if its exit code is not 0."""
+    started = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True)
+    if not failures.check(proc.returncode == 0, f"{what} exits 0 ({time.perf_counter() - started:.1f} s)"):
+        print(proc.stdout[-4000:])
+    return proc
+
+
+def nbgrader(*args):
+    return [sys.executable, "-m", "nbgrader", *args]
+
+
+def course_api(course: str, **overrides):
+    """nbgrader's Python API on the course, configured by its nbgrader_config.py (plus ``overrides``).
+
+    The API runs the same converters as the commands, without a new Python
+    (and nbgrader's slow start-up) for every step.
+    """
+    from nbgrader.apps import NbGraderAPI
+    from traitlets.config.loader import PyFileConfigLoader
+
+    config = PyFileConfigLoader("nbgrader_config.py", path=course).load_config()
+    for key, value in overrides.items():
+        section, name = key.split(".")
+        config[section][name] = value
+    here = os.getcwd()
+    os.chdir(course)
+    try:
+        return NbGraderAPI(config=config)
+    finally:
+        os.chdir(here)
+
+
+def call(step, failures: Failures, what: str):
+    """Call an NbGraderAPI step (a zero-argument function); record a failure unless it reports success."""
+    started = time.perf_counter()
+    result = step()
+    if not failures.check(bool(result.get("success")), f"{what} succeeds ({time.perf_counter() - started:.1f} s)"):
+        print((result.get("log") or "")[-3000:], (result.get("error") or "")[-3000:])
+    return result
+
+
+def grade_cells(nb):
+    """``(tests, manual)``: the grade ids of autograder test cells and of manually graded answers."""
+    tests, manual = [], []
+    for cell in nb.cells:
+        meta = cell.metadata.get("nbgrader", {})
+        if meta.get("grade"):
+            (manual if meta.get("solution") else tests).append(meta["grade_id"])
+    return tests, manual
+
+
+def regions(source: str, begin: str, end: str) -> list:
+    """The lines strictly inside every begin/end region of ``source``."""
+    out, inside = [], False
+    for line in source.splitlines():
+        if begin in line:
+            inside = True
+        elif end in line:
+            inside = False
+        elif inside:
+            out.append(line)
+    return out
+
+
+def secrets(nb) -> list:
+    """Lines of a source notebook that must not reach release/: solutions, hidden tests, model answers."""
+    lines = []
+    for cell in nb.cells:
+        meta = cell.metadata.get("nbgrader", {})
+        inside = regions(cell.source, *SOLUTION) + regions(cell.source, *HIDDEN)
+        if meta.get("solution") and not inside and SOLUTION[0] not in cell.source:
+            inside = cell.source.splitlines()             # a solution cell without regions: all of it
+        lines += inside
+    # Only lines specific enough that finding one in release/ means a leak.
+    return sorted({line.strip() for line in lines if len(line.strip()) >= 12})
+
+
+def without_markers(source: str) -> str:
+    return "\n".join(line for line in source.splitlines() if SOLUTION[0] not in line and SOLUTION[1] not in line)
+
+
+def bound_names(source: str) -> list:
+    """The names a solution binds at the top level (functions and assignments), in order."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    names = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.append(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names += [t.id for t in targets if isinstance(t, ast.Name)]
+    return list(dict.fromkeys(names))
+
+
+# ------------------------------------------------------------------ submissions
+
+
+def submissions(source_nb, release_nb, extras=True) -> dict:
+    """Made-up submissions of one notebook, by student id (``extras``: also copier and deleted_reference)."""
+    solutions = {}
+    for cell in source_nb.cells:
+        meta = cell.metadata.get("nbgrader", {})
+        if meta.get("solution"):
+            solutions[meta["grade_id"]] = cell.source
+
+    def copy():
+        return nbformat.from_dict(nbformat.reader.reads(nbformat.writes(release_nb)))
+
+    def solution_cells(nb):
+        for cell in nb.cells:
+            meta = cell.metadata.get("nbgrader", {})
+            if meta.get("solution"):
+                yield cell, meta["grade_id"]
+
+    def first_solution_index(nb):
+        return next(i for i, c in enumerate(nb.cells) if c.metadata.get("nbgrader", {}).get("solution"))
+
+    out = {"stub": copy()}
+
+    reference = copy()
+    for cell, gid in solution_cells(reference):
+        cell.source = without_markers(solutions[gid])
+    out["reference"] = reference
+
+    raises = copy()
+    for cell, gid in solution_cells(raises):
+        if cell.cell_type == "code":
+            cell.source = 'raise RuntimeError("this submission raises on purpose")'
+    out["raises"] = raises
+
+    loops = copy()
+    for cell, gid in solution_cells(loops):
+        if cell.cell_type == "code":
+            names = bound_names(without_markers(solutions[gid]))
+            cell.source = FOREVER.strip() + "\n\n" + "\n".join(f"{n} = _forever" for n in names)
+    loops.cells.insert(first_solution_index(loops), nbformat.v4.new_code_cell(LOOP_CELL.strip()))
+    out["loops"] = loops
+
+    def is_test(cell):
+        meta = cell.metadata.get("nbgrader", {})
+        return meta.get("grade") and not meta.get("solution")
+
+    deleted = copy()
+    deleted.cells = [c for c in deleted.cells if not is_test(c)]
+    out["deleted"] = deleted
+    if extras:
+        # The right answers with the tests deleted: nbgrader must put the tests back after their answers.
+        kept = nbformat.from_dict(nbformat.reader.reads(nbformat.writes(reference)))
+        kept.cells = [c for c in kept.cells if not is_test(c)]
+        out["deleted_reference"] = kept
+
+    patched = copy()
+    patched.cells.insert(first_solution_index(patched), nbformat.v4.new_code_cell(PATCH.strip()))
+    out["patched"] = patched
+
+    if extras and any("STUDENT_ID" in c.source and c.cell_type == "code" for c in reference.cells):
+        copier = nbformat.from_dict(nbformat.reader.reads(nbformat.writes(reference)))
+        for cell in copier.cells:
+            if cell.cell_type == "code" and cell.source.lstrip().startswith("STUDENT_ID"):
+                cell.source = 'STUDENT_ID = "alice"  # copied from alice'
+        out["copier"] = copier
+    for nb in out.values():
+        for cell in nb.cells:
+            if cell.cell_type == "code":
+                cell.outputs, cell.execution_count = [], None
+    return out
+
+
+#: Assignments with by-hand answers on per-student trees: the tests a copied notebook must fail.
+#: They also get the "deleted_reference" submission.  (Matches are slow, so ps2 gets neither.)
+COPIED_FAILS = {"ps1": {"q1_test", "q2_test"}}
+
+
+def expected(student, assignment, test_id) -> str:
+    """What a made-up student should score on an autograded test: "full" or "zero"."""
+    if student in ("reference", "deleted_reference"):
+        return "full"
+    if student == "copier":
+        # By-hand answers depend on the student's trees; code does not.
+        return "zero" if test_id in COPIED_FAILS.get(assignment, ()) else "full"
+    return "zero"
+
+
+# ------------------------------------------------------------------ the round trip
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--keep", action="store_true", help="keep the temporary course directory")
+    parser.add_argument("assignments", nargs="*", help="assignments to check (default: every one in source/)")
+    args = parser.parse_args(argv)
+
+    for name in ("ADVSEARCH_STUDENT_ID", "JUPYTERHUB_USER", "NBGRADER_EXECUTION"):
+        os.environ.pop(name, None)             # a developer's environment must not change the result
+    # nbgrader runs `alembic` (and we run nbgrader) from this Python's environment, also when it is not on PATH.
+    os.environ["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
+    started = time.perf_counter()
+    failures = Failures()
+    tmp = tempfile.mkdtemp(prefix="advsearch-course-")
+    try:
+        course = os.path.join(tmp, "course")
+        os.makedirs(course)
+        shutil.copy(os.path.join(HERE, "nbgrader_config.py"), course)
+        shutil.copytree(os.path.join(HERE, "source"), os.path.join(course, "source"),
+                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+        assignments = args.assignments or sorted(
+            d for d in os.listdir(os.path.join(course, "source"))
+            if os.path.isdir(os.path.join(course, "source", d)))
+        print(f"Round trip of {', '.join(assignments)} in {course}", flush=True)
+        for a in assignments:
+            round_trip(course, a, failures)
+        export(course, assignments, failures)
+    finally:
+        if args.keep:
+            print(f"kept {tmp}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+    took = time.perf_counter() - started
+    print(f"\nThe round trip took {took:.0f} s.")
+    for f in failures:
+        print("  FAIL  " + f)
+    print(f"roundtrip: {failures.passed} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+def round_trip(course: str, a: str, failures: Failures):
+    print(f"\n== {a}", flush=True)
+    source_dir = os.path.join(course, "source", a)
+    with open(os.path.join(source_dir, DECOY), "w") as f:
+        f.write(DECOY_TEXT + "\n")
+    sources = sorted(glob.glob(os.path.join(source_dir, "*.ipynb")))
+    failures.check(bool(sources), f"{a}: source/{a} holds notebooks")
+
+    # 1. The release.
+    api = course_api(course)
+    call(lambda: api.generate_assignment(a), failures, f"{a}: generate_assignment")
+    release_dir = os.path.join(course, "release", a)
+    released = sorted(os.path.relpath(p, release_dir)
+                      for p in glob.glob(os.path.join(release_dir, "**", "*"), recursive=True)
+                      if os.path.isfile(p))
+    want = sorted(os.path.basename(p) for p in sources)
+    failures.check(released == want, f"{a}: release/{a} holds exactly the notebooks {want} (found {released})")
+
+    # 2. The source notebooks pass nbgrader's Validator.
+    for path in sources:
+        validate(course, path, failures)
+
+    # 3. Nothing secret in release/.
+    leaks(sources, release_dir, failures)
+
+    # 4. Made-up submissions, autograded.
+    from nbgrader.api import Gradebook
+
+    db = "sqlite:///" + os.path.join(course, "gradebook.db")
+    students = {}
+    for path in sources:
+        name = os.path.basename(path)
+        source_nb = nbformat.read(path, as_version=4)
+        release_nb = nbformat.read(os.path.join(release_dir, name), as_version=4)
+        for student, nb in submissions(source_nb, release_nb, extras=a in COPIED_FAILS).items():
+            students.setdefault(student, {})[name] = nb
+    with Gradebook(db, "advsearch") as gb:
+        for student in students:
+            gb.update_or_create_student(student)
+
+    def submit(student):
+        for name, nb in students[student].items():
+            target = os.path.join(course, "submitted", student, a, name)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            nbformat.write(nb, target)
+
+    looping_api = course_api(course, **{"Execute.timeout": LOOP_TIMEOUT})
+    for student in students:
+        submit(student)
+        if student == "loops":
+            call(lambda: looping_api.autograde(a, student), failures,
+                 f"{a}: autograde {student} (cell timeout {LOOP_TIMEOUT} s)")
+        else:
+            call(lambda: api.autograde(a, student), failures, f"{a}: autograde {student}")
+
+    with Gradebook(db, "advsearch") as gb:
+        for path in sources:
+            name = os.path.splitext(os.path.basename(path))[0]
+            tests, manual = grade_cells(nbformat.read(path, as_version=4))
+            for student in students:
+                scores = {}
+                try:
+                    submission = gb.find_submission_notebook(name, a, student)
+                except Exception as e:                     # no autograded submission at all
+                    failures.check(False, f"{a}/{name}: {student} was autograded ({e})")
+                    continue
+                for grade in submission.grades:
+                    scores[grade.name] = (grade.auto_score, grade.cell.max_score)
+                wrong = []
+                for test in tests:
+                    score, out_of = scores.get(test, (None, None))
+                    want = expected(student, a, test)
+                    target = out_of if want == "full" else 0
+                    if score is None or abs(score - target) > 1e-9:
+                        wrong.append(f"{test}: {score} (want {target})")
+                total = sum((scores.get(t, (0, 0))[0] or 0) for t in tests)
+                out_of = sum((scores.get(t, (0, 0))[1] or 0) for t in tests)
+                failures.check(not wrong, f"{a}/{name}: {student} scores {total:g} of {out_of:g} automatic points"
+                               + (f"; wrong: {', '.join(wrong)}" if wrong else ""))
+                if student == "reference":
+                    pending = [m for m in manual if scores.get(m, (None,))[0] is None]
+                    failures.check(pending == manual, f"{a}/{name}: reference leaves {manual} to manual grading")
+
+    # The reference runs clean, the deleted test cells came back, and the copier was graded as itself.
+    for path in sources:
+        name = os.path.basename(path)
+        graded_nb = nbformat.read(os.path.join(course, "autograded", "reference", a, name), as_version=4)
+        errors = [o.get("ename") for c in graded_nb.cells if c.cell_type == "code"
+                  for o in c.get("outputs", []) if o.get("output_type") == "error"]
+        failures.check(not errors, f"{a}/{name}: the reference runs without an error in any cell"
+                       + (f" (found {errors})" if errors else ""))
+        tests, _ = grade_cells(nbformat.read(path, as_version=4))
+        graded_nb = nbformat.read(os.path.join(course, "autograded", "deleted", a, name), as_version=4)
+        ids = {c.metadata.get("nbgrader", {}).get("grade_id") for c in graded_nb.cells}
+        failures.check(set(tests) <= ids, f"{a}/{name}: the deleted test cells were put back and run")
+        if "copier" in students:
+            text = open(os.path.join(course, "autograded", "copier", a, name)).read()
+            failures.check("graded as 'copier'" in text,
+                           f"{a}/{name}: the copier's hidden tests say it was graded as 'copier', not 'alice'")
+
+    # 5. Feedback.
+    call(lambda: api.generate_feedback(a), failures, f"{a}: generate_feedback")
+    for student in students:
+        for path in sources:
+            html = os.path.join(course, "feedback", student, a,
+                                os.path.splitext(os.path.basename(path))[0] + ".html")
+            failures.check(os.path.isfile(html) and os.path.getsize(html) > 0,
+                           f"{a}: feedback for {student} written")
+
+
+def validate(course: str, path: str, failures: Failures):
+    """Validate a source notebook with nbgrader's Validator, configured as the course is."""
+    from nbgrader.validator import Validator
+    from traitlets.config.loader import PyFileConfigLoader
+
+    config = PyFileConfigLoader("nbgrader_config.py", path=course).load_config()
+    started = time.perf_counter()
+    here = os.getcwd()
+    try:
+        results = Validator(config=config).validate(path)
+    finally:
+        os.chdir(here)
+    took = time.perf_counter() - started
+    ok = not results
+    failures.check(ok, f"{os.path.relpath(path, course)}: passes nbgrader's Validator ({took:.1f} s)")
+    if not ok:
+        for kind, cells in results.items():
+            for cell in cells:
+                print(f"    {kind}: {cell.get('source', '')[:300]}\n    {cell.get('raw_error', '')[-2000:]}")
+
+
+def leaks(sources, release_dir: str, failures: Failures):
+    """No line of a solution, hidden test or model answer, no marker, no output, in any file under release_dir."""
+    lines = sorted({line for path in sources for line in secrets(nbformat.read(path, as_version=4))})
+    where = os.path.relpath(release_dir, os.path.dirname(os.path.dirname(release_dir)))
+    found, markers, outputs, decoy = [], [], 0, False
+    for path in glob.glob(os.path.join(release_dir, "**", "*"), recursive=True):
+        if not os.path.isfile(path):
+            continue
+        text = open(path, encoding="utf-8", errors="replace").read()
+        body = text
+        if path.endswith(".ipynb"):
+            nb = nbformat.reads(text, as_version=4)
+            body = "\n".join(c.source for c in nb.cells)
+            outputs += sum(len(c.get("outputs", [])) for c in nb.cells if c.cell_type == "code")
+        found += [line for line in lines if line in body]
+        markers += [m for m in SOLUTION + HIDDEN + ("BEGIN SOLUTION", "HIDDEN TESTS") if m in text]
+        decoy = decoy or DECOY_TEXT in text
+    failures.check(not found, f"{where}: no line of a solution, hidden test or model answer in any file"
+                   + (f" (found {found[:3]})" if found else f" ({len(lines)} lines looked for)"))
+    failures.check(not markers, f"{where}: no solution or hidden-test marker in any file")
+    failures.check(outputs == 0, f"{where}: no cell outputs in the notebooks")
+    failures.check(not decoy, f"{where}: no text of an instructor-only file")
+
+
+def export(course: str, assignments, failures: Failures):
+    print("\n== export", flush=True)
+    run(nbgrader("export", "--to", "grades.csv"), course, failures, "nbgrader export")
+    path = os.path.join(course, "grades.csv")
+    rows = list(csv.DictReader(open(path))) if os.path.isfile(path) else []
+    found = {(r.get("assignment"), r.get("student_id")) for r in rows}
+    missing = [(a, s) for a in assignments for s in ("reference", "stub") if (a, s) not in found]
+    failures.check(bool(rows) and not missing, f"grades.csv has {len(rows)} rows, reference and stub for each "
+                   "assignment" + (f" (missing {missing})" if missing else ""))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
