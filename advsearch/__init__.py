@@ -34,6 +34,7 @@ from .result import Event, SearchResult, Stats, Trace
 from .search import BudgetExceeded, TranspositionTable, alphabeta, iterative_deepening, minimax, solve
 from .search import expectimax, expectiminimax
 from .search import ThreatADS, best_reply, maxn, paranoid
+from .search import flat_monte_carlo, mcts, mcts_tree
 from .trees import Node, Tree, chance, parse, random_tree, tree
 from .drawing.frames import Frame, frames
 from .drawing.tikz import to_tikz
@@ -48,6 +49,7 @@ __all__ = [
     "alphabeta", "minimax", "iterative_deepening", "solve", "TranspositionTable", "BudgetExceeded",
     "expectimax", "expectiminimax",
     "maxn", "paranoid", "best_reply", "ThreatADS",
+    "mcts", "flat_monte_carlo", "mcts_tree",
     "Node", "Tree", "chance", "parse", "random_tree", "tree",
     "Frame", "frames", "draw", "draw_frames", "to_tikz",
     "check", "evaluation", "examples", "practice",

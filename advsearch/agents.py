@@ -11,6 +11,9 @@ played:
 - :func:`maxn`, :func:`paranoid`, :func:`best_reply`: the same for games of
   more players;
 - :func:`solver`: perfect play, from :func:`advsearch.solve`;
+- :func:`mcts`, :func:`flat_monte_carlo`: Monte Carlo tree search (UCT) and
+  flat Monte Carlo, each with its own seeded randomness;
+- :func:`human`: asks a person for the move;
 - :func:`epsilon_greedy`: another agent, but a random move with probability
   epsilon (to vary the games of deterministic agents).
 
@@ -39,7 +42,7 @@ import random as _random
 from . import search as _search
 
 __all__ = ["Agent", "SearchAgent", "random", "alphabeta", "expectimax", "expectiminimax", "solver",
-           "epsilon_greedy", "name_of", "maxn", "paranoid", "best_reply"]
+           "epsilon_greedy", "name_of", "maxn", "paranoid", "best_reply", "mcts", "flat_monte_carlo", "human"]
 
 
 def name_of(agent) -> str:
@@ -361,3 +364,158 @@ def epsilon_greedy(agent, epsilon=0.1, seed=None) -> Agent:
     if isinstance(epsilon, bool) or not isinstance(epsilon, numbers.Real) or not 0 <= epsilon <= 1:
         raise ValueError(f"epsilon must be a probability between 0 and 1, not {epsilon!r}")
     return EpsilonGreedy(agent, float(epsilon), seed)
+
+
+class _Seeded(SearchAgent):
+    """A :class:`SearchAgent` whose searches draw from one ``random.Random``, so a game is reproducible."""
+
+    def __init__(self, search, name, seed, **options):
+        super().__init__(search, name, **options)
+        self.rng = _random.Random(seed)
+
+    def __call__(self, game, state):
+        self.last = self.search(game, state, seed=self.rng, **self.options)
+        return self.last.move
+
+
+def mcts(iterations=1000, *, c=None, seed=None, time=None, name=None, **options) -> SearchAgent:
+    """An agent that plays the move of :func:`advsearch.mcts` (UCT), searching afresh at every move.
+
+    Parameters
+    ----------
+    iterations : int
+        Iterations per move (ignored when ``time`` is given).
+    c : float, optional
+        The exploration constant; sqrt(2) by default.
+    seed : optional
+        Seeds the agent's own ``random.Random``, which all its searches
+        share: the same seed plays the same game against the same moves.
+    time : float, optional
+        Seconds per move instead of a number of iterations.
+    name : str, optional
+        What to call the agent; ``"mcts(iterations=1000)"`` by default.
+    **options
+        Other keyword arguments of :func:`advsearch.mcts` (``final``,
+        ``solver``, ``bounds``).
+
+    Raises
+    ------
+    ValueError
+        A bad parameter (checked now, not at the first move).
+
+    Examples
+    --------
+    >>> from advsearch import TicTacToe
+    >>> game = TicTacToe()
+    >>> agent = mcts(300, seed=1)
+    >>> agent, agent(game, game.state("XX./OO./..."))
+    (mcts(iterations=300), 2)
+    >>> agent.last.stats.iterations
+    300
+    """
+    allowed = {"final", "solver", "bounds"}
+    unknown = sorted(set(options) - allowed)
+    if unknown:
+        raise ValueError(f"mcts takes no option {', '.join(unknown)}; the options are {', '.join(sorted(allowed))}")
+    budget = {"time": time} if time is not None else {"iterations": iterations}
+    if c is not None:
+        budget["c"] = c
+    _check_mcts(budget, options)
+    if name is None:
+        shown = {**budget, **{k: v for k, v in options.items() if isinstance(v, (numbers.Number, str, bool))}}
+        name = "mcts(" + ", ".join(f"{k}={v!r}" for k, v in shown.items()) + ")"
+    return _Seeded(_search.mcts, _check_name(name), seed, **budget, **options)
+
+
+def _check_mcts(budget, options):
+    """Raise now what :func:`advsearch.mcts` would raise at the first move (it searches a one-move tree)."""
+    from .trees import tree
+    checked = dict(budget, **options)
+    if "time" in checked:
+        time = checked.pop("time")
+        if isinstance(time, bool) or not isinstance(time, numbers.Real) or not time > 0:
+            raise ValueError(f"time must be a positive number of seconds, not {time!r}")
+        checked["iterations"] = 1
+    _search.mcts(tree([1]), **checked)
+
+
+def flat_monte_carlo(playouts_per_move=50, *, seed=None, name=None) -> SearchAgent:
+    """An agent that plays the move of :func:`advsearch.flat_monte_carlo` (random games after every move).
+
+    Examples
+    --------
+    >>> from advsearch import TicTacToe
+    >>> game = TicTacToe()
+    >>> agent = flat_monte_carlo(20, seed=1)
+    >>> agent, agent(game, game.state("XX./OO./..."))
+    (flat_monte_carlo(playouts_per_move=20), 2)
+    """
+    if isinstance(playouts_per_move, bool) or not isinstance(playouts_per_move, numbers.Integral) \
+            or playouts_per_move < 1:
+        raise ValueError(f"playouts_per_move must be a whole number >= 1, not {playouts_per_move!r}")
+    if name is None:
+        name = f"flat_monte_carlo(playouts_per_move={playouts_per_move})"
+    return _Seeded(_search.flat_monte_carlo, _check_name(name), seed, playouts_per_move=playouts_per_move)
+
+
+class Human(Agent):
+    """Asks for a move with ``prompt`` until the answer is a legal action."""
+
+    name = "human"
+
+    def __init__(self, prompt=input, parse=None, output=print):
+        self.prompt, self.parse, self.output = prompt, parse, output
+
+    def __call__(self, game, state):
+        legal = _legal(game, state)
+        while True:
+            text = self.prompt(f"Your move ({', '.join(map(str, legal))}): ")
+            if text is None:
+                raise EOFError("no more input")
+            text = str(text).strip()
+            try:
+                move = self.parse(text) if self.parse is not None else _read(text, legal)
+            except (ValueError, TypeError, SyntaxError):
+                move = None
+            if move in legal:
+                return move
+            self.output(f"{text!r} is not a legal move; the legal moves are {', '.join(map(str, legal))}")
+
+
+def _read(text, legal):
+    """The legal action that ``text`` spells: its ``str``, or a number, or numbers separated by spaces."""
+    for a in legal:
+        if str(a) == text:
+            return a
+    parts = text.replace(",", " ").split()
+    numbers_ = tuple(int(p) for p in parts)
+    return numbers_[0] if len(numbers_) == 1 else numbers_
+
+
+def human(prompt=input, *, parse=None, output=print) -> Agent:
+    """An agent that asks a person for each move, and asks again after an illegal or unreadable answer.
+
+    Parameters
+    ----------
+    prompt : callable
+        ``prompt(message) -> str``, :func:`input` by default.
+    parse : callable, optional
+        ``parse(text) -> action``; by default the text of an action as
+        ``str`` writes it, a number, or numbers separated by spaces (a tuple).
+    output : callable
+        Where complaints about bad answers go; :func:`print` by default.
+
+    Examples
+    --------
+    >>> from advsearch import TicTacToe
+    >>> game = TicTacToe()
+    >>> answers = iter(["nine", "0", "2"])
+    >>> agent = human(lambda message: next(answers))
+    >>> agent(game, game.state("XX./OO./..."))
+    'nine' is not a legal move; the legal moves are 2, 5, 6, 7, 8
+    '0' is not a legal move; the legal moves are 2, 5, 6, 7, 8
+    2
+    """
+    if not callable(prompt):
+        raise ValueError(f"prompt must be a function like input, not {prompt!r}")
+    return Human(prompt, parse, output)

@@ -416,12 +416,21 @@ def _solver(game, spec, seed=None):
     return _agents.solver()
 
 
+def _mcts(game, spec, seed=None, iterations=None):
+    return _agents.mcts(iterations or 1000, seed=seed)
+
+
 def _builtin_opponents():
     register_opponent("random", OpponentSpec(_random, "a uniformly random legal move",
                                              options={}, parameter=None))
     register_opponent("alphabeta", OpponentSpec(_alphabeta, "alpha-beta search, depth-limited with --depth N",
                                                 options=dict(_DEPTH), parameter="depth"))
     register_opponent("solver", OpponentSpec(_solver, "perfect play (tic-tac-toe, nim, grundy, small connect4)"))
+    register_opponent("mcts", OpponentSpec(
+        _mcts, "Monte Carlo tree search (UCT), --iterations N per move (default 1000)",
+        options={"iterations": dict(type=positive_int, metavar="N",
+                                    help="mcts: iterations per move (default 1000)")},
+        parameter="iterations"))
 
 
 _builtin_games()
@@ -557,9 +566,13 @@ def main(argv=None, stdin=None, stdout=None, stderr=None) -> int:
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     stderr = sys.stderr if stderr is None else stderr
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["exam"]:                 # exam sheets parse their own arguments
+        from .exam import main as exam_main
+        return exam_main(argv[1:])
     parser, commands = _parser(stdout, stderr)
     try:
-        args = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
+        args = parser.parse_args(argv)
         if args.version:
             from . import __version__
             print(f"advsearch {__version__}", file=stdout)

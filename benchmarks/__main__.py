@@ -2,7 +2,7 @@
 
 import sys
 
-from . import bench_chance, bench_draw, bench_solve, bench_threat_ads
+from . import bench_chance, bench_draw, bench_mcts, bench_solve, bench_threat_ads
 from .bench_tictactoe import main
 
 if __name__ == "__main__":
@@ -10,6 +10,7 @@ if __name__ == "__main__":
     bench_draw.main(rounds=1 if "--quick" in sys.argv else 3)
     bench_chance.main(quick="--quick" in sys.argv)
     bench_threat_ads.main(quick="--quick" in sys.argv)
+    bench_mcts.main(quick="--quick" in sys.argv)
     if "--quick" not in sys.argv:
         bench_solve.main(big="--big" in sys.argv)
     sys.exit(status)

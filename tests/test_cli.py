@@ -222,7 +222,7 @@ def test_version():
 @pytest.mark.parametrize("argv, message", [
     (["play", "chess"], "unknown game 'chess'; the games are tictactoe, connect4, nim, grundy"),
     (["tournament", "go", "--agents", "a", "b"], "unknown game 'go'"),
-    (["play", "tictactoe", "--opponent", "mcts"], "unknown opponent 'mcts'; the opponents are random, alphabeta, solver"),
+    (["play", "tictactoe", "--opponent", "nosuch"], "unknown opponent 'nosuch'; the opponents are random, alphabeta, solver, mcts"),
     (["play", "tictactoe", "--opponent", "solver", "--depth", "3"], "the solver opponent takes no --depth"),
     (["play", "tictactoe", "--depth", "0"], "argument --depth: '0' is not a whole number >= 1"),
     (["play", "connect4", "--opponent", "solver"], "the solver would take far too long on a 7x6 board"),
@@ -323,3 +323,12 @@ def test_the_console_script_is_installed():
         pytest.skip("the advsearch console script is not installed next to this Python (pip install -e .)")
     result = subprocess.run([script, "play", "chess"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "unknown game 'chess'" in result.stderr
+
+
+def test_exam_sheets_through_the_command(tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student_id,name\nalice,Alice\nbob,Bob\n")
+    from advsearch.cli import main
+    assert main(["exam", "--roster", str(roster), "--seed", "3", "--out", str(tmp_path / "exam")]) == 0
+    assert sorted(p.name for p in (tmp_path / "exam" / "sheets").iterdir() if p.suffix == ".pdf") == \
+        ["alice.pdf", "bob.pdf"]

@@ -1,0 +1,195 @@
+"""Flat Monte Carlo and MCTS (UCT): perspective for MAX, MIN and n players, the solver, seeding, bad input."""
+
+import math
+import random
+
+import pytest
+
+import advsearch as ads
+from advsearch import agents
+from advsearch.search.mcts import MCTSTrace, draw_tree, mcts_tree
+
+
+def test_two_ply_tree_min_decides():
+    t = ads.tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    r = ads.mcts(t, iterations=3000, seed=0)
+    assert r.move == ads.minimax(t).move == 0
+    assert abs(r.value - 3) < 1.5           # MIN picks 3 under move 0, so its mean tends to 3
+
+
+def test_mean_of_min_children_misleads():
+    # Move 0's leaves average 50 but MIN answers 0; move 1 is a sure 10.  Flat averages pick 0.
+    t = ads.tree([[100, 100, 100, 100, 0], [10, 10]])
+    assert ads.minimax(t).move == 1
+    assert ads.flat_monte_carlo(t, playouts_per_move=200, seed=0).move == 0
+    assert ads.mcts(t, iterations=3000, seed=0).move == 1
+
+
+def test_min_at_the_root():
+    t = ads.tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]], root=ads.MIN)
+    expected = ads.minimax(t)
+    r = ads.mcts(t, iterations=3000, seed=2)
+    assert r.move == expected.move
+
+
+def _ties(t, node):
+    """Whether some player somewhere chooses between children equally good for it under max-n."""
+    if t.is_terminal(node):
+        return False
+    p = t.to_move(node)
+    kids = [t.result(node, a) for a in t.actions(node)]
+    mine = [ads.maxn(t, k).value[p] if not t.is_terminal(k) else t.utility(k, p) for k in kids]
+    return len(set(mine)) < len(mine) or any(_ties(t, k) for k in kids)
+
+
+@pytest.mark.parametrize("seed", [s for s in range(1, 12)
+                                  if not _ties(ads.random_tree(2, 3, seed=s, players=3, low=0, high=9),
+                                               ads.random_tree(2, 3, seed=s, players=3, low=0, high=9)
+                                               .initial_state)][:3])
+def test_three_players_converge_to_maxn(seed):
+    t = ads.random_tree(2, 3, seed=seed, players=3, low=0, high=9)
+    expected = ads.maxn(t)
+    assert not _ties(t, t.initial_state), "choose a seed whose tree has no tied choices"
+    r = ads.mcts(t, iterations=4000, bounds=(0, 9), seed=0)
+    assert r.move == expected.move
+    assert len(r.value) == 3
+
+
+def test_hand_made_three_player_tree():
+    # P1 grabs 9 under move 0, leaving P0 with 1; under move 1 P1 takes 5, leaving P0 with 5.
+    # The means for P0 are 4.5 and 4.5: only the perspective of P1 separates them.
+    t = ads.tree([[(1, 9, 0), (8, 0, 2)], [(5, 5, 0), (4, 4, 2)]])
+    assert ads.maxn(t).move == 1
+    assert ads.mcts(t, iterations=3000, bounds=(0, 9), seed=0).move == 1
+
+
+@pytest.mark.parametrize("board", ["XX./OO./...", "X../.O./...", "XO./.X./..O", "O../.X./...",
+                                   "X.X/.O./...", "X../.../...", "XX./O../..."])
+def test_tictactoe_keeps_the_value(board):
+    game = ads.TicTacToe()
+    s = game.state(board)
+    value = ads.solve(game, s).value
+    r = ads.mcts(game, s, iterations=3000, seed=0)
+    assert ads.solve(game, game.result(s, r.move)).value == value
+
+
+def test_solver_proves_a_win_and_stops():
+    game = ads.TicTacToe()
+    s = game.state("XX./OO./...")
+    r = ads.mcts(game, s, iterations=1000, solver=True, seed=0)
+    assert (r.move, r.value, r.stats.proven) == (2, 1, True)
+    assert r.stats.iterations < 1000
+
+
+def test_solver_avoids_a_proven_loss():
+    game = ads.TicTacToe()
+    s = game.state("XX./O../...")               # O must block at 2 or lose
+    r = ads.mcts(game, s, iterations=2000, solver=True, seed=0)
+    assert r.move == 2
+
+
+def test_seeded_runs_are_identical():
+    game = ads.TicTacToe()
+    a = ads.mcts(game, iterations=300, seed=5, snapshots=[50])
+    b = ads.mcts(game, iterations=300, seed=5, snapshots=[50])
+    assert (a.move, a.value, a.pv) == (b.move, b.value, b.pv)
+    assert a.tree.nodes.keys() == b.tree.nodes.keys()
+    assert [e.N for e in a.tree.nodes.values()] == [e.N for e in b.tree.nodes.values()]
+    assert mcts_tree(a, 50).nodes.keys() == mcts_tree(b, 50).nodes.keys()
+    f = ads.flat_monte_carlo(game, playouts_per_move=10, seed=random.Random(3))
+    g = ads.flat_monte_carlo(game, playouts_per_move=10, seed=random.Random(3))
+    assert f.stats.means == g.stats.means
+
+
+def test_flat_monte_carlo_simple_position():
+    game = ads.TicTacToe()
+    r = ads.flat_monte_carlo(game, game.state("XX./OO./..."), playouts_per_move=30, seed=0)
+    assert r.move == 2 and r.value == 1
+    assert r.stats.playouts == 150 and r.stats.playouts_per_second > 0
+
+
+def test_chance_nodes_are_sampled():
+    # MAX: a sure 5, or a coin with 0 or 8 (mean 4).
+    t = ads.tree([5, ads.chance((0.5, 0), (0.5, 8))])
+    r = ads.mcts(t, iterations=2000, seed=0)
+    assert r.move == 0 and r.tree.nodes[(1,)].N > 0
+
+
+def test_stats_trace_and_snapshots():
+    t = ads.tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    r = ads.mcts(t, iterations=40, seed=0, trace=True, snapshots=[5, 20])
+    assert r.stats.iterations == 40 and r.stats.tree_size == r.stats.nodes <= 13
+    assert isinstance(r.trace, MCTSTrace) and len(r.trace.iterations()) == 40
+    assert {e.kind for e in r.trace} == {"select", "expand", "rollout", "backup"}
+    first = r.trace.iterations()[0]
+    assert [e.kind for e in first] == ["expand", "rollout", "backup", "backup"]
+    assert len(r.trace.narrate()) == len(r.trace)
+    snap = mcts_tree(r, 5)
+    assert snap.nodes[()].N == 5 and sum(snap.nodes[k].N for k in snap.children(())) == 5
+    edge = r.tree.nodes[(0,)]
+    assert 0 <= edge.mean <= 1 and edge.ucb > edge.mean
+    with pytest.raises(ValueError, match="no snapshot"):
+        mcts_tree(r, 7)
+
+
+def test_draw_tree(tmp_path):
+    import matplotlib
+    matplotlib.use("Agg")
+    game = ads.TicTacToe()
+    r = ads.mcts(game, game.state("X../.O./..."), iterations=200, seed=0)
+    ax = draw_tree(r, max_depth=2, max_children=3)
+    ax.figure.savefig(tmp_path / "tree.png")
+    assert (tmp_path / "tree.png").stat().st_size > 1000
+
+
+@pytest.mark.parametrize("kwargs", [dict(iterations=0), dict(iterations=1.5), dict(c=-1), dict(c=math.nan),
+                                    dict(iterations=10, time=1), dict(iterations=None),
+                                    dict(time=0), dict(final="best"), dict(snapshots=[0]),
+                                    dict(bounds=(1, 1))])
+def test_bad_input(kwargs):
+    with pytest.raises(ValueError):
+        ads.mcts(ads.TicTacToe(), **kwargs)
+
+
+def test_bad_input_more():
+    with pytest.raises(ValueError, match="two-player"):
+        ads.mcts(ads.random_tree(2, 2, seed=0, players=3), solver=True, bounds=(0, 9))
+    with pytest.raises(ValueError, match="bounds"):
+        ads.mcts(ads.tree([[1, 2]]), solver=True)
+    with pytest.raises(ValueError):
+        ads.flat_monte_carlo(ads.TicTacToe(), playouts_per_move=0)
+    with pytest.raises(ValueError, match="over"):
+        ads.mcts(ads.tree([[1]]), ads.tree([[1]]).node((0, 0)))
+
+
+def test_agents():
+    game = ads.TicTacToe()
+    s = game.state("XX./OO./...")
+    a, b = agents.mcts(200, seed=1), agents.mcts(200, seed=1)
+    assert [a(game, game.initial_state) for _ in range(3)] == [b(game, game.initial_state) for _ in range(3)]
+    assert agents.flat_monte_carlo(10, seed=0)(game, s) == 2
+    with pytest.raises(ValueError):
+        agents.mcts(0)
+    with pytest.raises(ValueError):
+        agents.mcts(c=-1)
+    with pytest.raises(ValueError):
+        agents.mcts(depth=3)
+    answers = iter(["x", "9", " 2 "])
+    said = []
+    assert agents.human(lambda m: next(answers), output=said.append)(game, s) == 2
+    assert len(said) == 2
+
+
+def test_cli_registers_mcts():
+    from advsearch.cli import make_agent
+    game = ads.TicTacToe()
+    agent = make_agent("mcts:50", game, seed=1)
+    assert agent.name == "mcts(iterations=50)" and agent(game, game.initial_state) in game.actions(game.initial_state)
+    assert make_agent("mcts", game, iterations=20).name == "mcts(iterations=20)"
+
+
+def test_mcts_plays_well_against_random():
+    from advsearch.arena import match
+    game = ads.TicTacToe()
+    result = match(game, agents.mcts(200, seed=0), agents.random(seed=0), games=6, seed=0)
+    assert result.wins > 3 * result.losses
