@@ -193,3 +193,15 @@ def test_mcts_plays_well_against_random():
     game = ads.TicTacToe()
     result = match(game, agents.mcts(200, seed=0), agents.random(seed=0), games=6, seed=0)
     assert result.wins > 3 * result.losses
+
+
+def test_draw_takes_an_mcts_result():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from advsearch import TicTacToe, draw, mcts
+    r = mcts(TicTacToe(), iterations=200, seed=1)
+    ax = draw(r, max_depth=1)
+    texts = [t.get_text() for t in ax.texts]
+    assert any("N" in t for t in texts)
+    plt.close(ax.figure)

@@ -556,6 +556,8 @@ def draw(x, ax=None, *, step=None, max_depth=None, max_children=None, unvisited=
     ----------
     x : Tree, SearchResult or Trace
         What to draw; a SearchResult must carry its trace (``trace=True``).
+        The result of :func:`~advsearch.mcts` is drawn as its tree, with N,
+        the mean reward and UCB on each edge (:func:`advsearch.search.mcts.draw_tree`).
     ax : matplotlib.axes.Axes, optional
         Where to draw; the tree is fitted to the axes.  By default a new
         figure sized to the tree: at least 0.6 inch a leaf and 1.25 inches a
@@ -625,6 +627,11 @@ def draw(x, ax=None, *, step=None, max_depth=None, max_children=None, unvisited=
     14.0
     >>> plt.close(ax.figure)
     """
+    snapshot = getattr(x, "tree", None)
+    if snapshot is not None and type(snapshot).__name__ == "TreeSnapshot":   # an MCTS search
+        from ..search.mcts import draw_tree
+        return draw_tree(snapshot, ax, max_depth=2 if max_depth is None else max_depth,
+                         max_children=max_children)
     st = _style(style)
     if ax is not None and not hasattr(ax, "inset_axes"):
         raise TypeError(f"ax must be a matplotlib Axes, not {type(ax).__name__}")
