@@ -366,7 +366,7 @@ def test_bad_states():
         game.state("1 .... ... .... 0", plies=game.max_moves + 1)
     with pytest.raises(GameError, match="not a Chinese Checkers state"):
         game.render("board")
-    with pytest.raises(GameError, match="share a hole"):
+    with pytest.raises(GameError, match="two players hold the same hole"):
         game.render(((1, 1), 0, 0))
     with pytest.raises(GameError, match="not over"):
         game.utility(game.initial_state, 0)

@@ -161,7 +161,7 @@ import math
 import numbers
 
 from ..game import Game, GameError, IllegalMoveError, player_name
-from .boards import board_card
+from .boards import board_card, check_player_boards
 
 __all__ = ["ChineseCheckers", "PASS"]
 
@@ -683,29 +683,11 @@ class ChineseCheckers(Game):
 
     def _check(self, state):
         """Raise GameError unless ``state`` is a well-formed position of this game."""
-        try:
-            boards, player, plies = state
-            ok = (isinstance(boards, tuple) and len(boards) == self.num_players
-                  and all(b.__class__ is int and 0 <= b for b in boards))
-        except (TypeError, ValueError):
-            ok = False
-        if not ok:
-            raise GameError(f"{state!r} is not a Chinese Checkers state: a state is (boards, to_move, plies), "
-                            f"with one bitboard per player ({self.num_players})")
-        where = f"{state!r} is not a legal Chinese Checkers position"
-        taken = 0
+        boards, _, _, where = check_player_boards(state, game="Chinese Checkers", players=self.num_players,
+                                                  full=self._full, max_moves=self.max_moves, cell="hole")
         for p, b in enumerate(boards):
-            if b & ~self._full:
-                raise GameError(f"{where}: P{p} has a piece off the board")
-            if b & taken:
-                raise GameError(f"{where}: two pieces share a hole")
             if b.bit_count() != self.pieces:
                 raise GameError(f"{where}: P{p} has {b.bit_count()} pieces, not {self.pieces}")
-            taken |= b
-        if isinstance(plies, bool) or not isinstance(plies, int) or not 0 <= plies <= self.max_moves:
-            raise GameError(f"{where}: the move count must be 0..{self.max_moves}, not {plies!r}")
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise GameError(f"{where}: the player to move must be 0..{self.num_players - 1}, not {player!r}")
         won = [p for p, target in enumerate(self._target) if boards[p] == target]
         if len(won) > 1:
             raise GameError(f"{where}: players {won} have all won, but the game ends at the first win")

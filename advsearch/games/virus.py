@@ -104,7 +104,7 @@ from __future__ import annotations
 import numbers
 
 from ..game import Game, GameError, IllegalMoveError, player_name
-from .boards import board_card
+from .boards import board_card, check_player_boards
 
 __all__ = ["Virus", "PATTERNS"]
 
@@ -523,29 +523,10 @@ class Virus(Game):
 
     def _check(self, state):
         """Raise GameError unless ``state`` is a well-formed position of this game."""
-        try:
-            boards, player, plies = state
-            ok = (isinstance(boards, tuple) and len(boards) == self.num_players
-                  and all(b.__class__ is int and 0 <= b for b in boards))
-        except (TypeError, ValueError):
-            ok = False
-        if not ok:
-            raise GameError(f"{state!r} is not a Virus state: a state is (boards, to_move, plies), with one "
-                            f"bitboard per player ({self.num_players})")
-        where = f"{state!r} is not a legal Virus position"
-        taken = 0
-        for p, b in enumerate(boards):
-            if b & ~self._full:
-                raise GameError(f"{where}: P{p} holds a bit outside the {self.width}x{self.height} board")
-            if b & taken:
-                raise GameError(f"{where}: two players hold the same square")
-            taken |= b
-        if not taken:
+        boards, player, _, where = check_player_boards(state, game="Virus", players=self.num_players,
+                                                       full=self._full, max_moves=self.max_moves, cell="square")
+        if not any(boards):
             raise GameError(f"{where}: nobody has a square")
-        if isinstance(plies, bool) or not isinstance(plies, int) or not 0 <= plies <= self.max_moves:
-            raise GameError(f"{where}: the move count must be 0..{self.max_moves}, not {plies!r}")
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise GameError(f"{where}: the player to move must be 0..{self.num_players - 1}, not {player!r}")
         if not boards[player]:
             raise GameError(f"{where}: P{player} is to move but has no squares (it is out)")
 
