@@ -94,6 +94,7 @@ import threading
 import time
 import warnings
 from dataclasses import dataclass, field
+from fractions import Fraction
 from types import SimpleNamespace
 from typing import NamedTuple
 
@@ -102,10 +103,10 @@ from typing import NamedTuple
 # sys.modules, a module that the student's notebook has patched.
 from . import agents as _agents, arena as _arena, check as _check, practice as _practice
 from .evaluation import connect4_eval as _connect4_eval
-from .game import MAX, MIN, Game
+from .game import CHANCE, MAX, MIN, Game
 from .games.connect4 import ConnectFour as _ConnectFour
 from .search import alphabeta as _alphabeta, iterative_deepening as _iterative_deepening, minimax as _minimax
-from .trees import Tree, parse as _parse, tree as _make_tree
+from .trees import Tree, parse as _parse, random_tree as _random_tree, tree as _make_tree
 
 __all__ = [
     "autograding", "id_from_path", "student_id", "student_seed", "ANONYMOUS",
@@ -114,6 +115,8 @@ __all__ = [
     "Convention", "CONVENTIONS", "reference_visits",
     "Grade", "assess_values", "assess_pruned", "assess_search", "assess_evaluation",
     "assess_tournament", "OPPONENTS",
+    "chance_trees", "CHANCE_RULES", "assess_expectimax", "ucb_question", "assess_ucb",
+    "mcts_trees", "PERSPECTIVES", "assess_mcts",
     "self_check", "fresh", "only_notebooks",
 ]
 
@@ -343,6 +346,7 @@ def search_trees(seed, n: int = 10) -> list:
 ASSIGNMENTS = {
     "ps1": "minimax and alpha-beta: values and pruned leaves by hand, and both searches in code",
     "ps2": "an evaluation function for Connect Four, graded by a tournament under a node budget",
+    "ps3": "expectimax by hand and in code, a UCT step by hand, and MCTS in code: convergence and perspective",
 }
 
 
@@ -366,8 +370,12 @@ def problems(assignment: str, student: str) -> SimpleNamespace:
         and a β-cut, where ties make the cut test matter), ``trees`` (the
         battery of :func:`search_trees`).  ``ps2``: ``game`` (Connect Four
         7x6) and ``positions`` (40 positions from seeded random play, for
-        trying an evaluation out).  Both carry ``student``, ``assignment`` and
-        ``seed``.
+        trying an evaluation out).  ``ps3``: ``expectimax`` (a labelled tree
+        of MAX, chance, MIN, chance with probabilities in halves, thirds and
+        quarters, to solve by hand), ``ucb`` (a :func:`ucb_question`),
+        ``chance_trees`` (:func:`chance_trees`), ``convergence_trees`` and
+        ``perspective_trees`` (:func:`mcts_trees`).  All carry ``student``,
+        ``assignment`` and ``seed``.
 
     Examples
     --------
@@ -377,7 +385,7 @@ def problems(assignment: str, student: str) -> SimpleNamespace:
     >>> problems("ps9", "alice")
     Traceback (most recent call last):
     ...
-    ValueError: no assignment 'ps9'; the assignments are ps1, ps2
+    ValueError: no assignment 'ps9'; the assignments are ps1, ps2, ps3
     """
     if assignment not in ASSIGNMENTS:
         raise ValueError(f"no assignment {assignment!r}; the assignments are {', '.join(ASSIGNMENTS)}")
@@ -392,6 +400,15 @@ def problems(assignment: str, student: str) -> SimpleNamespace:
             alphabeta=_practice.alphabeta(seed=f"{seed}:pruned", depth=3, branching=(2, 3), alpha_cuts=1,
                                          beta_cuts=1, ties=True),
             trees=search_trees(seed),
+        )
+    if assignment == "ps3":
+        return SimpleNamespace(
+            **base,
+            expectimax=_hand_chance_tree(f"{seed}:expectimax"),
+            ucb=ucb_question(f"{seed}:ucb"),
+            chance_trees=chance_trees(seed),
+            convergence_trees=mcts_trees(seed, aspect="convergence"),
+            perspective_trees=mcts_trees(seed, aspect="perspective"),
         )
     game = _ConnectFour()
     return SimpleNamespace(**base, game=game, positions=_positions(game, f"{seed}:positions", 40))
@@ -419,6 +436,20 @@ def graded(assignment: str, declared: str = "") -> SimpleNamespace:
         p.note = (f"Note: this notebook declares STUDENT_ID = {declared!r}, but it is graded as {p.student!r}, "
                   f"so it is checked on the trees of {p.student!r}. ")
     return p
+
+
+def _hand_chance_tree(seed) -> Tree:
+    """A labelled tree to solve by hand: MAX, chance, MIN, chance, 2 children each, leaves 0..9.
+
+    Probabilities are halves, thirds and quarters, and the chance nodes are
+    not all fair coins.
+    """
+    rng = random.Random(f"advsearch.grading.hand_chance_tree:{seed}")
+    while True:
+        t = _random_tree(2, 2, seed=rng.getrandbits(64), chance=True, low=0, high=9, labels=True)
+        probs = [p for n in t.nodes() if n.probs for p in n.probs]
+        if all(Fraction(p).denominator <= 4 for p in probs) and any(p != Fraction(1, 2) for p in probs):
+            return t
 
 
 def _positions(game, seed, n: int) -> list:
@@ -537,7 +568,7 @@ class RecordingGame(Game):
     """A game that passes every call on to another and logs which states a search expands and scores.
 
     ``log`` lists ``(kind, key)`` in call order: ``"expand"`` when
-    ``actions`` is asked at a state that has actions, ``"score"`` when
+    ``actions`` (or ``chance_outcomes``) is asked at a state that has some, ``"score"`` when
     ``utility`` scores a state, ``"eval"`` when :meth:`evaluate` scores one.
     The key is the state's ``path`` when it has one (nodes of explicit trees
     do), else the state itself.  :meth:`visits` turns the log into the
@@ -624,7 +655,10 @@ class RecordingGame(Game):
 
     def chance_outcomes(self, state):
         self._tick()
-        return self.game.chance_outcomes(state)
+        outcomes = self.game.chance_outcomes(state)
+        if outcomes:
+            self.log.append(("expand", self.key(state)))
+        return outcomes
 
     def __getattr__(self, name):
         return getattr(self.__dict__["game"], name)
@@ -740,13 +774,8 @@ def _own_tree(t) -> Tree:
 
 
 def _tree_value(t: Tree):
-    def value(node):
-        if not node.children:
-            return node.value
-        kids = [value(c) for c in node.children]
-        return max(kids) if node.player == MAX else min(kids)
-
-    return value(t.initial_state)
+    """The value of ``t`` for MAX: minimax, with chance nodes the expectation of their children."""
+    return _check._true_values(t)[()]
 
 
 def _same(a, b) -> bool:
@@ -850,13 +879,7 @@ def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
     fb = _check.values(t, answer)
     labelled = [n for n in t.nodes() if n.children and n.label]
     required = labelled or [n for n in t.nodes() if n.children]
-    true = {}
-    for node in reversed(list(t.nodes())):
-        if node.children:
-            kids = [true[c.path] for c in node.children]
-            true[node.path] = max(kids) if node.player == MAX else min(kids)
-        else:
-            true[node.path] = node.value
+    true = _check._true_values(t)
     right = 0
     if isinstance(answer, dict):
         for node in required:
@@ -1359,6 +1382,612 @@ def assess_tournament(evaluate, student, opponent="reference", points=3, *, game
             f"{rate:.0%}; {target:.0%} earns full points.")
     return Grade(earned, out_of, text, details={"rate": rate, "wins": result.wins, "draws": result.draws,
                                                 "losses": result.losses, "seconds": took})
+
+
+# ------------------------------------------------------- ps3: chance and MCTS
+
+
+def _backed_up(t: Tree, rule) -> dict:
+    """``{path: value for MAX}`` of every node, each inner node combining its children by ``rule``.
+
+    ``rule(node, values)`` returns the node's value from its children's; the
+    variants below are the right rules and the ways students get them wrong.
+    """
+    out = {}
+    for node in reversed(list(t.nodes())):
+        if node.children:
+            out[node.path] = rule(node, [out[c.path] for c in node.children])
+        else:
+            out[node.path] = node.value
+    return out
+
+
+def _decide(node, kids):
+    return max(kids) if node.player == MAX else min(kids)
+
+
+#: How a student's expectimax may combine a chance node's children: the right rule first.
+CHANCE_RULES = {
+    "expectation": ("the expectation: each child's value times its probability, summed",
+                    lambda node, kids: sum(p * v for p, v in zip(node.probs, kids))),
+    "mean": ("the plain average of the children, ignoring the probabilities",
+             lambda node, kids: sum(kids) / len(kids)),
+    "min": ("the worst child for MAX, as if chance were MIN (that is minimax)", lambda node, kids: min(kids)),
+    "max": ("the best child for MAX, as if chance were MAX", lambda node, kids: max(kids)),
+}
+
+
+def _chance_value(t: Tree, rule: str):
+    combine = CHANCE_RULES[rule][1]
+    return _backed_up(t, lambda node, kids: combine(node, kids) if node.player == CHANCE
+                      else _decide(node, kids))[()]
+
+
+@_isolated
+def chance_trees(seed, n: int = 8) -> list:
+    """The trees on which a student's expectimax is graded, made from ``seed``.
+
+    MAX or MIN decides at the root with a chance node below every decision
+    (as in :func:`~advsearch.random_tree` with ``chance=True``): half the
+    trees have one decision ply (the lecture's expectimax, MAX against
+    chance), the others two (MAX, chance, MIN, chance), and every third has
+    MIN at the root.  On every tree each wrong rule of
+    :data:`CHANCE_RULES` gives another root value than the expectation, so a
+    value right on a tree is right for the right reason.
+
+    Examples
+    --------
+    >>> ts = chance_trees(1)
+    >>> len(ts), ts == chance_trees(1), ts == chance_trees(2)
+    (8, True, False)
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n must be an int >= 1, not {n!r}")
+    rng = random.Random(f"advsearch.grading.chance_trees:{seed}")
+    out = []
+    while len(out) < n:
+        k = len(out)
+        t = _random_tree((2, 3), 1 + k % 2, seed=rng.getrandbits(64), chance=True, low=-9, high=9,
+                         root=MIN if k % 3 == 2 else MAX)
+        right = _chance_value(t, "expectation")
+        if all(not _same(_chance_value(t, r), right) for r in CHANCE_RULES if r != "expectation"):
+            out.append(t)
+    return out
+
+
+def _walk(t: Tree) -> list:
+    """The visits of a search that expands every node once, children left to right."""
+    out = []
+
+    def visit(node):
+        if node.children:
+            out.append(("expand", node.path))
+            for child in node.children:
+                visit(child)
+        else:
+            out.append(("score", node.path))
+
+    visit(t.initial_state)
+    return out
+
+
+@_isolated
+def assess_expectimax(fn, trees, points=3, *, seconds: float = 3.0, note: str = "") -> Grade:
+    """Grade a student's ``fn(game, state) -> value`` for MAX on trees with chance nodes, tree by tree.
+
+    Each tree is searched through a :class:`RecordingGame`; the function is
+    right on a tree when it returns the tree's value (floats within 1e-9 of
+    the exact fraction are right).  A wrong value is compared with the value
+    under each wrong rule of :data:`CHANCE_RULES`, and the report names the
+    rule the function follows.  It also says when the function searches a
+    node twice or skips one (a correct expectimax visits each node once),
+    which costs nothing but time.
+
+    Parameters
+    ----------
+    fn : callable
+    trees : list of Tree
+        The battery, e.g. ``problems("ps3", s).chance_trees``.
+    points : float
+    seconds : float
+        Time limit per tree.
+    note : str
+        A sentence to put first in the report.
+
+    Returns
+    -------
+    Grade
+        ``points`` times the share of trees right; ``convention`` the key of
+        :data:`CHANCE_RULES` that fits every tree, if one does.
+
+    Examples
+    --------
+    >>> from advsearch import MAX, CHANCE
+    >>> def average(game, state):      # forgets the probabilities
+    ...     if game.is_terminal(state):
+    ...         return game.utility(state, MAX)
+    ...     kids = [average(game, game.result(state, a)) for a in game.actions(state)]
+    ...     if game.to_move(state) == CHANCE:
+    ...         return sum(kids) / len(kids)
+    ...     return max(kids) if game.to_move(state) == MAX else min(kids)
+    >>> g = assess_expectimax(average, chance_trees(0))
+    >>> g.points, g.convention
+    (0.0, 'mean')
+    """
+    out_of = _points(points)
+    if fn is None or fn is Ellipsis:
+        return Grade(0.0, out_of, note + "No expectimax function was found: define it in the answer cell.")
+    if not callable(fn):
+        return Grade(0.0, out_of, note + f"The answer is {type(fn).__name__}, not a function (game, state) -> value.")
+    trees = [_own_tree(t) for t in trees]
+    if not trees:
+        raise ValueError("trees must hold at least one tree")
+    rows, borrowed = [], False
+    for t in trees:
+        value, error, seq, library = _run_on(fn, t, seconds)
+        borrowed = borrowed or library > 0
+        fits = [r for r in CHANCE_RULES if error is None and _same(value, _chance_value(t, r))]
+        rows.append({"tree": str(t), "value": value, "error": error, "fits": fits, "once": seq == _walk(t)})
+        if isinstance(error, (TimeLimitExceeded, Runaway)):
+            break
+    if borrowed:
+        return Grade(0.0, out_of, note + "Your function calls the package's own search (advsearch.search) instead "
+                                         "of searching the tree itself; write expectimax yourself.",
+                     details={"rows": rows, "right": 0})
+    right = sum("expectation" in r["fits"] for r in rows)
+    fits_all = set.intersection(*(set(r["fits"]) for r in rows)) if len(rows) == len(trees) else set()
+    convention = next((r for r in CHANCE_RULES if r in fits_all), None)
+    lines = [note + f"Your expectimax was run on {len(trees)} trees with chance nodes: its value is right on "
+             f"{right} of them."]
+    if convention not in (None, "expectation"):
+        lines.append(f"On every tree it combines a chance node's children by {CHANCE_RULES[convention][0]}; "
+                     f"a chance node's value is {CHANCE_RULES['expectation'][0]}.")
+    bad = next((r for r in rows if "expectation" not in r["fits"]), None)
+    if bad is not None:
+        if bad["error"] is not None:
+            lines.append(f"On the tree {bad['tree']} your function {_describe_error(bad['error'])}.")
+            if isinstance(bad["error"], (TimeLimitExceeded, Runaway)) and len(rows) < len(trees):
+                lines.append("The remaining trees were not tried.")
+        else:
+            t = _own_tree(bad["tree"])
+            lines.append(f"On the tree {t} it returns {bad['value']!r}; the value is "
+                         f"{_value_text(_chance_value(t, 'expectation'))}.")
+    twice = sum(not r["once"] for r in rows if "expectation" in r["fits"])
+    if twice:
+        lines.append(f"On {twice} of the trees where the value is right, it does not visit every node exactly "
+                     "once, children left to right (a child searched twice costs time, not points).")
+    return Grade(_share(out_of, right / len(trees)), out_of, " ".join(lines), convention=convention,
+                 details={"rows": rows, "right": right})
+
+
+def _value_text(x) -> str:
+    if isinstance(x, Fraction) and x.denominator != 1:
+        return f"{x.numerator}/{x.denominator} = {float(x):.6g}"
+    return str(x)
+
+
+# ---- UCB1 by hand
+
+
+def _uct(wins, visits, parent_visits, c=1.0) -> float:
+    return wins / visits + c * math.sqrt(math.log(parent_visits) / visits)
+
+
+@_isolated
+def ucb_question(seed) -> SimpleNamespace:
+    """A UCT selection step to work out by hand: the root's children with their wins and visits.
+
+    The lecture's rule: pick the child with the largest
+    ``UCTValue = wins / visits + sqrt(ln(parent visits) / visits)``.  The
+    question is drawn so that the child UCT picks is neither the one with
+    the best win rate nor the most visited, and its lead is at least 0.02.
+
+    Returns
+    -------
+    types.SimpleNamespace
+        ``children`` (``{label: (wins, visits)}``, wins in halves for draws),
+        ``parent_visits``, ``values`` (``{label: UCTValue}``), ``choice``
+        (the label UCT selects) and ``question`` (the text to show).
+
+    Examples
+    --------
+    >>> q = ucb_question(1)
+    >>> q.parent_visits == sum(v for w, v in q.children.values())
+    True
+    >>> q.choice == max(q.values, key=q.values.get)
+    True
+    """
+    rng = random.Random(f"advsearch.grading.ucb_question:{seed}")
+    while True:
+        k = rng.randint(3, 4)
+        visits = [rng.randint(2, 20) for _ in range(k)]
+        wins = [rng.randint(0, 2 * v) / 2 for v in visits]
+        n = sum(visits)
+        labels = [chr(ord("B") + i) for i in range(k)]
+        values = {lab: _uct(w, v, n) for lab, w, v in zip(labels, wins, visits)}
+        order = sorted(values.values(), reverse=True)
+        choice = max(values, key=values.get)
+        rates = {lab: w / v for lab, w, v in zip(labels, wins, visits)}
+        most = max(visits)
+        i = labels.index(choice)
+        if (order[0] - order[1] >= 0.02 and rates[choice] < max(rates.values()) and visits[i] < most
+                and len(set(rates.values())) == k):
+            break
+    children = {lab: (w, v) for lab, w, v in zip(labels, wins, visits)}
+    rows = "\n".join(f"  {lab}: {_f(float(w))} wins in {v} visits" for lab, (w, v) in children.items())
+    question = (f"The root A has been visited {n} times; its children have these statistics (a draw counts "
+                f"half a win):\n{rows}")
+    return SimpleNamespace(children=children, parent_visits=n, values=values, choice=choice, question=question,
+                           values_sqrt2={lab: _uct(w, v, n, math.sqrt(2)) for lab, (w, v) in children.items()})
+
+
+@_isolated
+def assess_ucb(q, values_answer, choice_answer, points=2, *, tolerance: float = 0.01, note: str = "") -> Grade:
+    """Grade a UCT step worked by hand: the UCTValue of every child (half) and the child selected (half).
+
+    Values within ``tolerance`` of the exact ones are right; each earns its
+    share of the first half.  Values that fit UCB1 with c = √2 (another
+    common form) earn half of that half, and the report says so.
+
+    Examples
+    --------
+    >>> q = ucb_question(1)
+    >>> assess_ucb(q, {k: round(v, 2) for k, v in q.values.items()}, q.choice).points
+    2.0
+    >>> assess_ucb(q, q.values_sqrt2, q.choice).points
+    1.5
+    """
+    out_of = _points(points)
+    half = out_of / 2
+    if not isinstance(values_answer, dict) or not values_answer:
+        got, why = 0.0, "values_answer should be a dict from child label to UCTValue, like {'B': 1.23}."
+        fits_sqrt2 = False
+    else:
+        def right(table):
+            return sum(1 for lab, v in table.items()
+                       if lab in values_answer and isinstance(values_answer[lab], numbers.Real)
+                       and not isinstance(values_answer[lab], bool)
+                       and abs(float(values_answer[lab]) - v) <= tolerance)
+
+        n_right = right(q.values)
+        fits_sqrt2 = n_right < len(q.values) and right(q.values_sqrt2) == len(q.values)
+        if fits_sqrt2:
+            got = half / 2
+            why = ("Your values fit UCB1 with c = √2 (wins/visits + √(2 ln N / n)); the lecture's UCTValue has "
+                   "no constant: wins/visits + √(ln N / n).")
+        else:
+            got = half * n_right / len(q.values)
+            wrong = [lab for lab in q.values if lab not in values_answer or right({lab: q.values[lab]}) == 0]
+            why = (f"{n_right} of {len(q.values)} UCTValues are right (within {tolerance:g})"
+                   + (f"; check {', '.join(wrong)}." if wrong else "."))
+    chosen = str(choice_answer).strip() if isinstance(choice_answer, str) else None
+    if chosen == q.choice:
+        got_choice, said = half, f"UCT selects {q.choice}: right."
+    elif chosen in q.children:
+        best_rate = max(q.children, key=lambda lab: q.children[lab][0] / q.children[lab][1])
+        got_choice = 0.0
+        said = f"UCT does not select {chosen}"
+        if chosen == best_rate:
+            said += " (that child has the best win rate, but the exploration term favours another)"
+        said += "."
+    else:
+        got_choice, said = 0.0, f"choice_answer should be one of the labels {', '.join(q.children)}."
+    return Grade(_share(out_of, (got + got_choice) / out_of), out_of, note + why + " " + said,
+                 convention="sqrt2" if fits_sqrt2 else None)
+
+
+# ---- MCTS on trees with win, draw and loss leaves
+
+
+#: The ways an MCTS may credit a playout's result, which decide the move it converges to: the right one first.
+PERSPECTIVES = {
+    "mover": "each node's wins counted for the player who moved into it, so every player picks its own best "
+             "move (minimax)",
+    "root": "every node's wins counted for the player at the root, as if the opponent helped it",
+    "max": "every node's wins counted for MAX, whoever moves",
+    "to_move": "each node's wins counted for the player to move at the node, so every player picks the move "
+               "best for its opponent",
+}
+
+
+def _as_spec(node):
+    """A decision tree's node as nested lists of MAX's leaf values."""
+    return [_as_spec(c) for c in node.children] if node.children else node.value
+
+
+def _root_moves(t, perspective: str, root=None) -> set:
+    """The root moves an MCTS crediting wins by ``perspective`` converges to (as exact search sees it).
+
+    ``t`` is a Tree, or nested lists of MAX's values with ``root`` the player
+    at the root; the players alternate.  Each node is worth, for MAX, the
+    max or the min of its children, as the node's chooser sees it.
+    """
+    if isinstance(t, Tree):
+        t, root = _as_spec(t.initial_state), t.initial_state.player
+    other = {MAX: MIN, MIN: MAX}
+    chooser = {"mover": lambda p: p, "root": lambda p: root, "max": lambda p: MAX,
+               "to_move": lambda p: other[p]}[perspective]
+
+    def value(spec, player):
+        if not isinstance(spec, list):
+            return spec
+        kids = [value(c, other[player]) for c in spec]
+        return max(kids) if chooser(player) == MAX else min(kids)
+
+    kids = [value(c, other[root]) for c in t]
+    best = max(kids) if chooser(root) == MAX else min(kids)
+    return {a for a, v in enumerate(kids) if v == best}
+
+
+def _margin(spec, root) -> bool:
+    """The minimax move is unique, and better for the root player than every other by a whole result."""
+    other = {MAX: MIN, MIN: MAX}
+
+    def value(spec, player):
+        if not isinstance(spec, list):
+            return spec
+        kids = [value(c, other[player]) for c in spec]
+        return max(kids) if player == MAX else min(kids)
+
+    sign = 1 if root == MAX else -1
+    kids = sorted((sign * value(c, other[root]) for c in spec), reverse=True)
+    return kids[0] - kids[1] >= 1
+
+
+def _results_spec(rng: random.Random, depth: int, weights, sign: int):
+    """Nested lists of ``depth`` plies, 2 or 3 children a node, leaves drawn from -1, 0, +1 by ``weights``.
+
+    ``weights`` are for the root player's loss, draw and win; ``sign`` turns
+    them into MAX's utilities (-1 when MIN is at the root).
+    """
+    if depth == 0:
+        return sign * rng.choices((-1, 0, 1), weights)[0]
+    return [_results_spec(rng, depth - 1, weights, sign) for _ in range(rng.randint(2, 3))]
+
+
+@_isolated
+def mcts_trees(seed, n: int = 6, *, aspect: str = "convergence") -> list:
+    """The trees on which a student's MCTS is graded, made from ``seed``: leaves are wins, draws and losses.
+
+    Leaves hold MAX's utility +1, 0 or -1; trees have 3 or 4 plies and 2 or 3
+    children a node.  On every tree the minimax move is unique and better
+    than every other move by at least a whole result (a win against a draw,
+    a draw against a loss).
+
+    - ``aspect="convergence"``: MAX at the root, one move rich in wins and
+      the others without any; crediting every win to MAX leads to the same
+      move as minimax, so these trees test that the search converges more
+      than its point of view (crediting each node's wins to the player to
+      move there still fails: it seeks the worst move).
+    - ``aspect="perspective"``: MIN at the root on half of them.  Three
+      root moves: a safe draw (the minimax move), a trap (wins for the root
+      player that the opponent can avoid) and a sure loss.  Every wrong way
+      of crediting wins in :data:`PERSPECTIVES` ends on another move than
+      minimax's, and crediting the player to move ends on another move than
+      crediting a fixed player (the root player, or MAX), so the move a
+      search ends on says which it uses.  Here the good move's subtree holds no win for
+      the root player, only draws and losses, and the other moves hold wins
+      that the opponent can avoid: traps for a search that forgets whose
+      turn it is.
+
+    Examples
+    --------
+    >>> ts = mcts_trees(1)
+    >>> len(ts), ts == mcts_trees(1), {_root_moves(t, "max") == _root_moves(t, "mover") for t in ts}
+    (6, True, {True})
+    >>> ts = mcts_trees(1, aspect="perspective")
+    >>> any(_root_moves(t, p) & _root_moves(t, "mover") for t in ts for p in ("root", "max", "to_move"))
+    False
+    >>> [t.initial_state.player for t in ts] == [MAX, MIN] * 3
+    True
+    """
+    if aspect not in ("convergence", "perspective"):
+        raise ValueError(f"aspect must be 'convergence' or 'perspective', not {aspect!r}")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n must be an int >= 1, not {n!r}")
+    rng = random.Random(f"advsearch.grading.mcts_trees:{aspect}:{seed}")
+    # (loss, draw, win) weights of the leaves below each root move, for the root player: one good move and
+    # poor ones (convergence); or a safe draw, a trap with wins the opponent avoids, and a sure loss.
+    roles = [(1, 3, 6), (5, 4, 0), (5, 4, 0)] if aspect == "convergence" else [(1, 5, 0), (4, 1, 4), (6, 1, 0)]
+    out = []
+    while len(out) < n:
+        k = len(out)
+        root = MIN if aspect == "perspective" and k % 2 else MAX
+        sign = 1 if root == MAX else -1
+        depth = 3 + (k // 2) % 2
+        weights = roles[:rng.randint(2, 3)] if aspect == "convergence" else list(roles)
+        rng.shuffle(weights)
+        spec = [_results_spec(rng, depth - 1, w, sign) for w in weights]
+        if not _margin(spec, root):
+            continue
+        moves = {p: _root_moves(spec, p, root) for p in PERSPECTIVES}
+        if aspect == "convergence":
+            keep = moves["max"] == moves["mover"]
+        else:
+            # Each wrong way ends on another move than minimax's; the root player's and MAX's point of view
+            # may share moves (they are one mistake, made for a different player).
+            keep = not any(moves["mover"] & moves[p] for p in ("root", "max", "to_move")) \
+                and not moves["root"] & moves["to_move"]
+        if keep:
+            out.append(_make_tree(spec, root=root))
+    return out
+
+
+def _mcts_rng(t: Tree, iterations: int) -> random.Random:
+    return random.Random(f"advsearch.grading.mcts:{t}:{iterations}")
+
+
+def _run_mcts(fn, t: Tree, iterations: int, seconds):
+    """``(stats, error, library_calls)`` of ``fn(game, root, iterations, rng)``, with the global random seeded too.
+
+    The global ``random`` is seeded as well (and restored after), so that a
+    search that uses it instead of ``rng`` is graded the same way every time.
+    """
+    game = RecordingGame(t, limit=iterations * 40 * (t.height + 2) + 1000)
+    rng = _mcts_rng(t, iterations)
+    saved = random.getstate()
+    random.seed(rng.random())
+    try:
+        stats, error = _call(fn, game, t.initial_state, iterations, rng, seconds=seconds)
+    finally:
+        random.setstate(saved)
+    return stats, error, game.library_calls
+
+
+def _stats_problem(stats, t: Tree, iterations: int):
+    """A sentence saying what is wrong with a returned ``{action: (wins, visits)}``, or None."""
+    if not isinstance(stats, dict):
+        return f"returned {type(stats).__name__}, not a dict {{action: (wins, visits)}}"
+    actions = set(t.initial_state.actions)
+    if set(stats) != actions:
+        return f"returned the keys {sorted(stats, key=repr)}, not the root's actions {sorted(actions)}"
+    total = 0
+    for a, pair in stats.items():
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            return f"gives {pair!r} for action {a}, not a pair (wins, visits)"
+        wins, visits = pair
+        if any(isinstance(x, bool) or not isinstance(x, numbers.Real) for x in pair):
+            return f"gives {pair!r} for action {a}: wins and visits must be numbers"
+        if visits != int(visits) or visits < 0 or not 0 <= wins <= visits:
+            return f"gives {pair!r} for action {a}: visits must be a whole number and 0 <= wins <= visits"
+        total += visits
+    if total != iterations:
+        return (f"counts {_f(float(total))} visits over the root's children after {iterations} iterations; each "
+                "iteration passes through exactly one child of the root, so they add up to the iterations")
+    return None
+
+
+def _robust(stats) -> object:
+    """The most visited action (ties to the better win rate, then the first)."""
+    return max(stats, key=lambda a: (stats[a][1], stats[a][0] / stats[a][1] if stats[a][1] else 0))
+
+
+@_isolated
+def assess_mcts(fn, trees, points=3, *, aspect: str = "convergence", iterations: int = 1000, small: int = 50,
+                seconds: float = 10.0, note: str = "") -> Grade:
+    """Grade a student's UCT ``fn(game, state, iterations, rng) -> {action: (wins, visits)}``, tree by tree.
+
+    On each tree the function runs three times through a counting
+    :class:`RecordingGame`, with a ``random.Random`` made from the tree
+    (and the global ``random`` seeded from it too):
+
+    1. with as many iterations as the root has children: UCT tries every
+       unvisited child first, so each child has exactly one visit;
+    2. with ``small`` iterations and 3. with ``iterations``: the statistics
+       must be well formed (the root's actions as keys, whole visits adding
+       up to the iterations, 0 <= wins <= visits).
+
+    The tree counts as right when all three are well formed and the most
+    visited child after ``iterations`` is the minimax move.  With
+    ``aspect="perspective"`` a wrong move is matched with the ways of
+    crediting wins in :data:`PERSPECTIVES`, and the report names the one
+    the function follows.  The report also gives the share of visits the
+    minimax move has after ``small`` and after ``iterations`` iterations:
+    growing, as UCT converges.
+
+    Parameters
+    ----------
+    fn : callable
+    trees : list of Tree
+        E.g. ``problems("ps3", s).convergence_trees``.
+    points : float
+    aspect : {"convergence", "perspective"}
+        Only the wording of the report, and the diagnosis, depend on it.
+    iterations, small : int
+    seconds : float
+        Time limit for each run; once a run runs out, the rest are not tried.
+    note : str
+
+    Examples
+    --------
+    >>> def first_only(game, state, iterations, rng):       # never explores
+    ...     actions = list(game.actions(state))
+    ...     return {a: (0, iterations if a == actions[0] else 0) for a in actions}
+    >>> g = assess_mcts(first_only, mcts_trees(0))
+    >>> g.points
+    0.0
+    """
+    out_of = _points(points)
+    if aspect not in ("convergence", "perspective"):
+        raise ValueError(f"aspect must be 'convergence' or 'perspective', not {aspect!r}")
+    if fn is None or fn is Ellipsis:
+        return Grade(0.0, out_of, note + "No mcts function was found: define it in the answer cell.")
+    if not callable(fn):
+        return Grade(0.0, out_of, note + f"The answer is {type(fn).__name__}, not a function "
+                                         "(game, state, iterations, rng) -> {action: (wins, visits)}.")
+    trees = [_own_tree(t) for t in trees]
+    if not trees:
+        raise ValueError("trees must hold at least one tree")
+    rows, borrowed, stopped = [], False, None
+    for t in trees:
+        best = _root_moves(t, "mover")
+        row = {"tree": str(t), "best": best, "problem": None, "move": None, "fits": []}
+        for budget in (len(t.initial_state.children), small, iterations):
+            stats, error, library = _run_mcts(fn, t, budget, seconds)
+            borrowed = borrowed or library > 0
+            if error is not None:
+                row["problem"] = f"with {budget} iterations it {_describe_error(error)}"
+                if isinstance(error, (TimeLimitExceeded, Runaway)):
+                    stopped = error
+                break
+            problem = _stats_problem(stats, t, budget)
+            if problem is None and budget == len(t.initial_state.children) and any(
+                    v != 1 for w, v in stats.values()):
+                problem = (f"after {budget} iterations, as many as the root has children, it gives the visits "
+                           f"{[stats[a][1] for a in t.initial_state.actions]}: UCT first tries every unvisited "
+                           "child once")
+            if problem is not None:
+                row["problem"] = problem if "iterations" in problem else f"with {budget} iterations it {problem}"
+                break
+            row[budget] = sum(stats[a][1] for a in best) / budget
+            row["move"] = _robust(stats)
+        if row["problem"] is None:
+            row["fits"] = [p for p in PERSPECTIVES if row["move"] in _root_moves(t, p)]
+        rows.append(row)
+        if stopped is not None:
+            break
+    if borrowed:
+        return Grade(0.0, out_of, note + "Your function calls the package's own search (advsearch.search) instead "
+                                         "of searching the tree itself; write the MCTS yourself.",
+                     details={"rows": rows, "right": 0})
+    right = sum(r["problem"] is None and r["move"] in r["best"] for r in rows)
+    what = "converges to the minimax move" if aspect == "convergence" else "plays the minimax move"
+    root_min = sum(_own_tree(r["tree"]).initial_state.player == MIN for r in rows)
+    lines = [note + f"Your MCTS was run on {len(trees)} trees of wins, draws and losses"
+             + (f" ({root_min} with MIN at the root)" if root_min else "")
+             + f": after {iterations} iterations its most visited move is the minimax move on {right} of them."]
+    done = [r for r in rows if r["problem"] is None]
+    if done:
+        lo = sum(r[small] for r in done) / len(done)
+        hi = sum(r[iterations] for r in done) / len(done)
+        lines.append(f"On average the minimax move had {lo:.0%} of the root's visits after {small} iterations and "
+                     f"{hi:.0%} after {iterations}.")
+    convention = None
+    if aspect == "perspective" and len(done) == len(trees):
+        common = set.intersection(*(set(r["fits"]) for r in done))
+        convention = next((p for p in PERSPECTIVES if p in common), None)
+        if convention not in (None, "mover"):
+            how = PERSPECTIVES[convention]
+            if {"root", "max"} <= common:
+                how = "every node's wins counted for one fixed player (the root player, or MAX), whoever moves"
+            lines.append(f"On every tree it plays as if {how}; a node's wins must be counted for the player "
+                         "who moved into it.")
+        elif convention is None and right < len(trees):
+            counts = {p: sum(p in r["fits"] for r in done) for p in PERSPECTIVES if p != "mover"}
+            top = max(counts, key=counts.get)
+            if counts[top]:
+                lines.append(f"On {counts[top]} of the trees it plays as if {PERSPECTIVES[top]}.")
+    bad = next((r for r in rows if r["problem"] is not None), None)
+    if bad is not None:
+        lines.append(f"On the tree {bad['tree']} your function, {bad['problem']}.")
+        if stopped is not None and len(rows) < len(trees):
+            lines.append("The remaining trees were not tried.")
+    elif right < len(trees):
+        r = next(r for r in rows if r["move"] not in r["best"])
+        lines.append(f"On the tree {r['tree']} it prefers move {r['move']}; the minimax move is "
+                     f"{min(r['best'])}.")
+    return Grade(_share(out_of, right / len(trees)), out_of, " ".join(lines), convention=convention,
+                 details={"rows": rows, "right": right})
 
 
 # ------------------------------------------------------------ in the notebook
