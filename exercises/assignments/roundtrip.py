@@ -296,7 +296,7 @@ def submissions(source_nb, release_nb, extras=True) -> dict:
 
 #: Assignments with by-hand answers on per-student trees: the tests a copied notebook must fail.
 #: They also get the "deleted_reference" submission.  (Matches are slow, so ps2 gets neither.)
-COPIED_FAILS = {"ps1": {"q1_test", "q2_test"}}
+COPIED_FAILS = {"ps1": {"q1_test", "q2_test"}, "ps3": {"q1_test", "q2_test"}}
 
 
 def expected(student, assignment, test_id) -> str:
