@@ -36,7 +36,7 @@ $(GRADING): pyproject.toml | $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[grading]"
 	touch $(GRADING)
 
-## The nbgrader round trip of exercises/assignments, in a temporary copy (about 2.5 minutes).
+## The nbgrader round trip of exercises/assignments, in a temporary copy (about 3.5 minutes).
 grading-check: $(GRADING)
 	$(BIN)/python exercises/assignments/roundtrip.py
 

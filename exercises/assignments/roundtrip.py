@@ -1,6 +1,6 @@
 """The nbgrader round trip of the course, end to end, in a temporary copy: what `make grading-check` runs.
 
-For every assignment in source/ (ps1, ps2, and any added later) it:
+For every assignment in source/ (ps1, ps2, ps3, and any added later) it:
 
 1. runs ``nbgrader generate_assignment`` and checks that release/ holds the
    notebooks and nothing else (a decoy file planted next to the source
@@ -24,7 +24,7 @@ For every assignment in source/ (ps1, ps2, and any added later) it:
                   tests are put back after their answers and pass: full marks;
    ``patched``    a cell that monkey-patches advsearch.check and the grader
                   to say yes: 0;
-   ``copier``     (ps1) the reference notebook with another student's id:
+   ``copier``     (ps1, ps3) the reference notebook with another student's id:
                   the by-hand answers fit the other student's trees, so they
                   earn 0, while the code, right on any tree, keeps its points;
 
@@ -33,7 +33,7 @@ For every assignment in source/ (ps1, ps2, and any added later) it:
 
 Everything happens in a temporary directory, which is deleted afterwards
 (``--keep`` keeps it); nothing is written into the repository.  It needs no
-input, and takes two to three minutes on two cores.
+input, and takes three to four minutes on two cores.
 
 Run it from the repository root with the project's Python::
 
