@@ -290,6 +290,11 @@ def _random_spec(rng: random.Random, depth: int, branching, low: int, high: int,
     return grow(depth, True)
 
 
+def _check_count(n, low: int):
+    if isinstance(n, bool) or not isinstance(n, int) or n < low:
+        raise ValueError(f"n must be an int >= {low}, not {n!r}")
+
+
 @_isolated
 def search_trees(seed, n: int = 10) -> list:
     """The trees on which a student's minimax and alpha-beta are graded, made from ``seed``.
@@ -314,8 +319,7 @@ def search_trees(seed, n: int = 10) -> list:
     >>> len(ts), ts == search_trees(1), ts == search_trees(2)
     (10, True, False)
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 3:
-        raise ValueError(f"n must be an int >= 3, not {n!r}")
+    _check_count(n, 3)
     rng = random.Random(f"advsearch.grading.search_trees:{seed}")
     want_ties = -(-n // 3)
     out, ties = [], 0
@@ -1441,8 +1445,7 @@ def chance_trees(seed, n: int = 8) -> list:
     >>> len(ts), ts == chance_trees(1), ts == chance_trees(2)
     (8, True, False)
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"n must be an int >= 1, not {n!r}")
+    _check_count(n, 1)
     rng = random.Random(f"advsearch.grading.chance_trees:{seed}")
     out = []
     while len(out) < n:
@@ -1783,8 +1786,7 @@ def mcts_trees(seed, n: int = 6, *, aspect: str = "convergence") -> list:
     """
     if aspect not in ("convergence", "perspective"):
         raise ValueError(f"aspect must be 'convergence' or 'perspective', not {aspect!r}")
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"n must be an int >= 1, not {n!r}")
+    _check_count(n, 1)
     rng = random.Random(f"advsearch.grading.mcts_trees:{aspect}:{seed}")
     # (loss, draw, win) weights of the leaves below each root move, for the root player: one good move and
     # poor ones (convergence); or a safe draw, a trap with wins the opponent avoids, and a sure loss.

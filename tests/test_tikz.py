@@ -252,3 +252,40 @@ def test_picture_compiles_in_an_exam_with_only_tikz(tmp_path):
     exam = "\n".join([r"\documentclass{article}", r"\usepackage{tikz}", r"\begin{document}",
                       *(p + "\n\\bigskip\n" for p in pictures), r"\end{document}", ""])
     _compile(tmp_path, "exam", exam)
+
+
+def _label_places(tex: str) -> dict:
+    """``{name: place}`` of every node name a picture hangs off its node."""
+    return {name: place for place, name in re.findall(r"label=\{(?:\[[^\]]*\])?([a-z ]+):\{([A-Za-z]\d*)\}\}", tex)}
+
+
+def test_leaf_names_go_under_their_leaves():
+    # A full row of leaves has no room beside each square for a name: the names go below, where
+    # nothing else is drawn.  (Before, the border of a square was misplaced and names landed on the
+    # neighbouring square.)
+    from advsearch import parse
+
+    t = parse("A[B[D[d1=7 d2=5] E[e1=2 e2=1] F[f1=5 f2=7 f3=3]] C[G[g1=5 g2=5 g3=7] H[h1=0 h2=0 h3=7]]]")
+    places = _label_places(to_tikz(t))
+    leaves = [leaf.label for leaf in t.leaves()]
+    assert leaves and all(places[name] == "below" for name in leaves)
+    assert all(places[n.label] != "below" for n in t.nodes() if n.children)
+
+
+def test_label_boxes_sit_outside_square_and_round_shapes():
+    from advsearch.drawing import tikz
+
+    t = tree([[1, 2], chance((Fraction(1, 2), 3), (Fraction(1, 2), 4))], labels=True)
+    graph = scene(t)
+    picture = tikz._Picture(graph, tikz.tidy_layout(graph), bounds=False, intervals=False, actions=False)
+    for node in picture.order:
+        shape, half_w, half_h = picture._border(node)
+        x, y = picture._centre(node)
+        for place, (dx, dy) in {"left": (-1, 0), "right": (1, 0), "below": (0, -1), "above": (0, 1)}.items():
+            left, bottom, right, top = picture._label_box(node, place, 0.3, 0.2, 0.1)
+            if dx:      # the box starts a gap beyond the shape's side
+                edge = right if dx < 0 else left
+                assert edge == pytest.approx(x + dx * (half_w + 0.1))
+            else:
+                edge = top if dy < 0 else bottom
+                assert edge == pytest.approx(y + dy * (half_h + 0.1))

@@ -66,6 +66,8 @@ TEXT_MARGIN = 0.06
 
 #: Where text beside a node may go, best first.
 NAME_PLACES = ("left", "right", "above left", "above right", "below left", "below right")
+#: A leaf's name goes under it, where nothing else is drawn, so that a row of leaves stays readable.
+LEAF_NAME_PLACES = ("below", "below left", "below right", "left", "right")
 VALUE_PLACES = ("right", "left", "above right", "above left", "below right", "below left")
 NOTE_PLACES = ("above right", "above left", "above", "right", "left", "below right", "below left", "below")
 _ANGLES = {"right": 0, "above right": 45, "above": 90, "above left": 135,
@@ -519,9 +521,10 @@ class _Picture:
         angle = math.radians(_ANGLES[place])
         c, s = math.cos(angle), math.sin(angle)
         shape, half_w, half_h = self._border(node)
-        reach = 1 if shape == "circle" else 1 / max(abs(c) / half_w, abs(s) / half_h)
+        # The border point in that direction: on a circle at the radius, on a rectangle where the ray leaves it.
+        reach = half_w if shape == "circle" else 1 / max(abs(c) / half_w, abs(s) / half_h)
         x, y = self._centre(node)
-        return self._box_beside(x + c * half_w * reach, y + s * half_h * reach, c, s, width, height, gap)
+        return self._box_beside(x + c * reach, y + s * reach, c, s, width, height, gap)
 
     # --- where text goes
 
@@ -570,7 +573,8 @@ class _Picture:
         labels = []
         if data["label"] is not None:
             name = str(data["label"])
-            labels.append(_label(tint, self._place(node, name, NAME_PLACES), _escape(name)))
+            places = LEAF_NAME_PLACES if self.kinds[node] == "leaf" else NAME_PLACES
+            labels.append(_label(tint, self._place(node, name, places), _escape(name)))
         value = self.values[node]
         if value and not self._inside(node) and (place := self._place_value(node, value)) is not None:
             labels.append(_label(tint, place, _tex(value)))
