@@ -452,3 +452,27 @@ def test_image_two_ply_frames_a_to_f(two_ply):
     # The lecture's frames: (a) B ≤ 3, (b) B still ≤ 3 after 12, (c) B = 3, A ≥ 3,
     # (d) C ≤ 2 prunes, (e) D ≤ 14, (f) the finished search.
     return draw_frames(two_ply, steps=[3, 5, 9, 13, 18, 25], intervals=True)
+
+
+def test_leaf_names_stand_under_their_leaves_and_never_touch():
+    # A 21-leaf exam tree on an A4 width: with names left of the leaves it lost every name (the
+    # figure fell back to the tier without names), though the questions ask for leaves by name.
+    import matplotlib.pyplot as plt
+    from advsearch import exam
+
+    t = exam.questions("bob", "s1").alphabeta.tree
+    fig, ax = plt.subplots(figsize=(7.4, 2.6))
+    draw(t, ax=ax, fontsize=10)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    texts = {a.get_gid(): a for a in ax.texts if (a.get_gid() or "").startswith("label ")}
+    leaves = [leaf for leaf in t.leaves()]
+    assert len(texts) == len([n for n in t.nodes() if n.label])
+    boxes = []
+    for leaf in leaves:
+        label = texts[f"label {leaf.path!r}"]
+        assert label.get_text() == leaf.label and label.get_ha() == "center"
+        boxes.append(label.get_window_extent(renderer))
+    for a, b in zip(boxes, boxes[1:]):
+        assert a.x1 <= b.x0, "two leaf names overlap"
+    plt.close(fig)

@@ -189,9 +189,10 @@ class _Look:
     """How one node is drawn, in em from its centre.
 
     Without a board the node is one line: label, shape (with its value inside
-    when it fits), then a column of value and notes.  With a board, the label
-    stands left of the board, and under the board come the shape and the value
-    side by side, then the notes.
+    when it fits), then a column of value and notes; a leaf's label stands
+    under it instead, so that a row of named leaves needs no room between
+    them.  With a board, the label stands left of the board, and under the
+    board come the shape and the value side by side, then the notes.
     """
 
     shape: str               # "max", "min", "chance", "player", "leaf" or "more"
@@ -244,12 +245,21 @@ class _Look:
         return BOARD / 2 + GAP + LINE + self.column_h + GAP / 2 if self.board else self.h / 2
 
     @property
+    def under(self) -> bool:
+        """Whether the label stands under the shape (a leaf's) rather than left of it."""
+        return bool(self.label) and self.shape == "leaf" and not self.board
+
+    @property
     def label_at(self) -> float:
-        """How far left of the centre the label ends."""
+        """How far left of the centre the label ends (under a leaf: how far below the centre it starts)."""
+        if self.under:
+            return self.h / 2 + GAP / 2
         return (BOARD if self.board else self.w) / 2 + GAP
 
     @property
     def left(self) -> float:
+        if self.under:
+            return max(self.w / 2, _em(self.label, bold=True) / 2)
         reach = self.label_at + _em(self.label, bold=True) if self.label else 0.0
         if self.board:
             return max(reach, BOARD / 2, self.row_w / 2, self.column_w / 2)
@@ -259,7 +269,8 @@ class _Look:
     def right(self) -> float:
         if self.board:
             return max(BOARD / 2, self.row_w / 2, self.column_w / 2)
-        return self.w / 2 + (GAP + self.column_w if self.column else 0)
+        side = self.w / 2 + (GAP + self.column_w if self.column else 0)
+        return max(side, _em(self.label, bold=True) / 2) if self.under else side
 
     @property
     def up(self) -> float:
@@ -267,6 +278,8 @@ class _Look:
 
     @property
     def down(self) -> float:
+        if self.under:
+            return max(self.label_at + LINE, self.column_h / 2)
         return max(self.bottom, self.column_h / 2 if not self.board else 0, LINE / 2 if self.label else 0)
 
 
@@ -907,7 +920,10 @@ def _draw_texts(ax, graph, pos, looks, geo, st):
             continue
         if look.inside:
             _inside_text(ax, node, look, x, y, geo, ink)
-        if look.label:
+        if look.under:
+            ax.text(x, y - geo.dy(look.label_at), look.label, ha="center", va="top", fontsize=geo.font,
+                    fontweight="bold", color=ink, zorder=4, gid=f"label {node!r}")
+        elif look.label:
             ax.text(x - geo.dx(look.label_at), y, look.label, ha="right", va="center", fontsize=geo.font,
                     fontweight="bold", color=ink, zorder=4, gid=f"label {node!r}")
         _column(ax, node, look, x, y, geo, st, ink, data["status"])
