@@ -123,7 +123,10 @@ def test_stats_trace_and_snapshots():
     assert {e.kind for e in r.trace} == {"select", "expand", "rollout", "backup"}
     first = r.trace.iterations()[0]
     assert [e.kind for e in first] == ["expand", "rollout", "backup", "backup"]
-    assert len(r.trace.narrate()) == len(r.trace)
+    lines = r.trace.narrate()
+    assert len(lines) == len(r.trace) and not any("None" in line for line in lines)
+    root_backups = [line for line, e in zip(lines, r.trace) if e.kind == "backup" and not e.path]
+    assert len(root_backups) == 40 and all("no mean" in line for line in root_backups)
     snap = mcts_tree(r, 5)
     assert snap.nodes[()].N == 5 and sum(snap.nodes[k].N for k in snap.children(())) == 5
     edge = r.tree.nodes[(0,)]

@@ -311,6 +311,8 @@ class MCTSTrace(Trace):
         if e.kind == "rollout":
             return f"Random playout from {where} ends with payoffs {f(e.value)}."
         if e.kind == "backup":
+            if e.value is None:         # the root, or a chance node: no player moved into it
+                return f"Back up {f(e.child_value)} at {where}: one more visit (no player moved here, so no mean)."
             return f"Back up {f(e.child_value)} at {where}: mean now {f(e.value)}."
         return super()._sentence(e, states, previous)
 
