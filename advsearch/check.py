@@ -55,8 +55,9 @@ import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .game import CHANCE, MAX, MIN, Game
+from .game import CHANCE, MAX, MIN
 from .result import format_number
+from .recording import RecordingGame, Runaway
 from .search import alphabeta as _alphabeta, minimax as _minimax
 from .trees import Tree, parse, random_tree, tree as _make_tree
 
@@ -662,11 +663,7 @@ def _why_reached(t: Tree, trace, k, eq) -> str:
 # --------------------------------------------------------- recording wrapper
 
 
-class _Runaway(BaseException):
-    """Stops student code that calls the game far more often than any search of the tree needs.
-
-    A BaseException, so that a student's ``except Exception`` cannot swallow it.
-    """
+_Runaway = Runaway     # stops student code that calls the game far more often than any search needs
 
 
 _COMPREHENSIONS = ("<listcomp>", "<genexpr>", "<setcomp>", "<dictcomp>")
@@ -686,95 +683,30 @@ def _window_of(frame):
     return None
 
 
-class _Recording(Game):
-    """The game of an explicit tree, recording which nodes a search expands and scores.
-
-    ``log`` lists ``(kind, path)`` in call order: "expand" when ``actions`` is
-    asked at an inner node, "score" when ``utility`` scores a leaf, "eval"
-    when the recording ``evaluate`` scores a node at a depth limit.
-    ``windows`` keeps, for each expanded node, the α and β the caller held.
+class _Recording(RecordingGame):
+    """The game of an explicit tree, recording (as :class:`~advsearch.recording.RecordingGame` does)
+    which nodes a search expands and scores, and for each expanded node the α and β the caller held
+    (``windows``).  Its ``evaluate`` is the made-up :func:`_heuristic` of the depth-limited trials.
     """
 
     def __init__(self, tree: Tree, limit: int):
-        self.tree = tree
-        self.initial_state = tree.initial_state
-        self.num_players = tree.num_players
-        self.log = []
+        super().__init__(tree, limit=limit, evaluate=_heuristic)
         self.windows = {}
-        self.calls = 0
-        self.limit = limit
-
-    def _tick(self):
-        self.calls += 1
-        if self.calls > self.limit:
-            raise _Runaway(self.limit)
-
-    def to_move(self, state):
-        self._tick()
-        return self.tree.to_move(state)
-
-    def is_terminal(self, state):
-        self._tick()
-        return self.tree.is_terminal(state)
 
     def actions(self, state):
-        self._tick()
-        actions = self.tree.actions(state)
-        if actions:
-            self.log.append(("expand", state.path))
-            if state.path not in self.windows:
-                self.windows[state.path] = _window_of(sys._getframe(1))
+        actions = super().actions(state)
+        if actions and state.path not in self.windows:
+            self.windows[state.path] = _window_of(sys._getframe(1))
         return actions
 
-    def result(self, state, action):
-        self._tick()
-        return self.tree.result(state, action)
-
-    def utility(self, state, player):
-        self._tick()
-        value = self.tree.utility(state, player)
-        self.log.append(("score", state.path))
-        return value
-
-    def evaluate(self, state, player=MAX):
-        """The heuristic the depth-limited trials pass as ``evaluate``; recorded as an "eval"."""
-        self._tick()
-        self.log.append(("eval", state.path))
-        return _heuristic(state, player)
-
-    def chance_outcomes(self, state):
-        return self.tree.chance_outcomes(state)
-
-    def label(self, state):
-        return self.tree.label(state)
-
-    def render(self, state):
-        return self.tree.render(state)
-
-    def __getattr__(self, name):
-        return getattr(self.__dict__["tree"], name)
-
     def __repr__(self) -> str:
-        return repr(self.tree)
+        return repr(self.game)
 
 
 def _heuristic(state, player=MAX):
     """A fixed, made-up Eval for the depth-limited trials: a number in -9..9 from the node's path."""
     h = (sum((i + 3) * (a + 1) for i, a in enumerate(state.path)) * 7 + 5) % 19 - 9
     return h if player == MAX else -h
-
-
-def _normalise(log) -> list:
-    """The visits in a log: repeated ``actions`` calls within one visit, and the one before a score, dropped."""
-    out = []
-    for item in log:
-        kind, path = item
-        if kind == "expand" and out and out[-1] == item:
-            continue
-        if kind != "expand" and out and out[-1] == ("expand", path):
-            out.pop()
-        out.append(item)
-    return out
 
 
 @dataclass
@@ -798,7 +730,7 @@ def _run(fn, t: Tree, depth=None, kwargs=None) -> _Run:
         error = e
     except (Exception, SystemExit) as e:      # the student's bug, reported in words
         error = e
-    return _Run(_normalise(game.log), game.windows, value, error, game.calls)
+    return _Run(game.visits(), game.windows, value, error, game.calls)
 
 
 # ------------------------------------------------------------ mistake models

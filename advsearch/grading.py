@@ -103,7 +103,8 @@ from typing import NamedTuple
 # sys.modules, a module that the student's notebook has patched.
 from . import agents as _agents, arena as _arena, check as _check, practice as _practice
 from .evaluation import connect4_eval as _connect4_eval
-from .game import CHANCE, MAX, MIN, Game
+from .game import CHANCE, MAX, MIN
+from .recording import RecordingGame, Runaway
 from .games.connect4 import ConnectFour as _ConnectFour
 from .search import alphabeta as _alphabeta, iterative_deepening as _iterative_deepening, minimax as _minimax
 from .trees import Tree, parse as _parse, random_tree as _random_tree, tree as _make_tree
@@ -125,9 +126,6 @@ ANONYMOUS = "anonymous"
 
 #: The environment variable an instructor (or a test) may set to name the student.
 ENV_STUDENT = "ADVSEARCH_STUDENT_ID"
-
-_SEARCH_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "search") + os.sep
-
 
 def _ours(name: str) -> bool:
     return name == "advsearch" or name.startswith("advsearch.")
@@ -483,10 +481,6 @@ class TimeLimitExceeded(BaseException):
     """
 
 
-class Runaway(BaseException):
-    """Raised when student code calls the game far more often than any search of the tree needs."""
-
-
 def _alarm_available() -> bool:
     return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
@@ -566,125 +560,6 @@ def _describe_error(e: BaseException) -> str:
                 "(a loop that never ends?)")
     text = str(e)
     return f"raised {type(e).__name__}{': ' + text if text else ''}"
-
-
-class RecordingGame(Game):
-    """A game that passes every call on to another and logs which states a search expands and scores.
-
-    ``log`` lists ``(kind, key)`` in call order: ``"expand"`` when
-    ``actions`` (or ``chance_outcomes``) is asked at a state that has some, ``"score"`` when
-    ``utility`` scores a state, ``"eval"`` when :meth:`evaluate` scores one.
-    The key is the state's ``path`` when it has one (nodes of explicit trees
-    do), else the state itself.  :meth:`visits` turns the log into the
-    sequence of visits that the reference traces give.
-
-    Parameters
-    ----------
-    game : Game
-        The game to wrap.
-    limit : int, optional
-        Raise :class:`Runaway` after this many calls.
-    evaluate : callable, optional
-        The evaluation :meth:`evaluate` passes calls on to (and logs).
-
-    Examples
-    --------
-    >>> from advsearch import examples, alphabeta
-    >>> g = RecordingGame(examples.two_ply())
-    >>> alphabeta(g).value
-    3
-    >>> g.visits()[:4]
-    [('expand', ()), ('expand', (0,)), ('score', (0, 0)), ('score', (0, 1))]
-    >>> g.visits() == reference_visits(examples.two_ply(), "alphabeta")
-    True
-    """
-
-    def __init__(self, game, limit=None, evaluate=None):
-        self.game = game
-        self.initial_state = game.initial_state
-        self.num_players = getattr(game, "num_players", 2)
-        self.log = []
-        self.calls = 0
-        self.limit = limit
-        self.library_calls = 0
-        self._evaluate = evaluate
-
-    @staticmethod
-    def key(state):
-        """How the log names a state: its ``path``, or the state itself."""
-        path = getattr(state, "path", None)
-        return path if isinstance(path, tuple) else state
-
-    def _tick(self):
-        self.calls += 1
-        if self.limit is not None and self.calls > self.limit:
-            raise Runaway(self.limit)
-        # Who called the game: a search of advsearch.search itself counts as library use.
-        caller = sys._getframe(2).f_code.co_filename
-        if caller.startswith(_SEARCH_DIR):
-            self.library_calls += 1
-
-    def to_move(self, state):
-        self._tick()
-        return self.game.to_move(state)
-
-    def is_terminal(self, state):
-        self._tick()
-        return self.game.is_terminal(state)
-
-    def actions(self, state):
-        self._tick()
-        actions = self.game.actions(state)
-        if actions:
-            self.log.append(("expand", self.key(state)))
-        return actions
-
-    def result(self, state, action):
-        self._tick()
-        return self.game.result(state, action)
-
-    def utility(self, state, player):
-        self._tick()
-        value = self.game.utility(state, player)
-        self.log.append(("score", self.key(state)))
-        return value
-
-    def evaluate(self, state, player=MAX):
-        """The wrapped evaluation, logged as ``"eval"``."""
-        self._tick()
-        if self._evaluate is None:
-            raise ValueError("this RecordingGame was made without an evaluate function")
-        self.log.append(("eval", self.key(state)))
-        return self._evaluate(state, player)
-
-    def chance_outcomes(self, state):
-        self._tick()
-        outcomes = self.game.chance_outcomes(state)
-        if outcomes:
-            self.log.append(("expand", self.key(state)))
-        return outcomes
-
-    def __getattr__(self, name):
-        return getattr(self.__dict__["game"], name)
-
-    def __repr__(self) -> str:
-        return f"RecordingGame({self.game!r})"
-
-    def visits(self) -> list:
-        """The log as visits: repeated ``actions`` calls on one state, and one just before its score, dropped.
-
-        A search may ask for the actions of a state more than once, or ask a
-        leaf for its (empty) actions before scoring it; neither is a new visit.
-        """
-        out = []
-        for item in self.log:
-            kind, key = item
-            if kind == "expand" and out and out[-1] == item:
-                continue
-            if kind != "expand" and out and out[-1] == ("expand", key):
-                out.pop()
-            out.append(item)
-        return out
 
 
 # --------------------------------------------------------------- conventions
@@ -1848,8 +1723,8 @@ def _stats_problem(stats, t: Tree, iterations: int):
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
             return f"gives {pair!r} for action {a}, not a pair (wins, visits)"
         wins, visits = pair
-        if any(isinstance(x, bool) or not isinstance(x, numbers.Real) for x in pair):
-            return f"gives {pair!r} for action {a}: wins and visits must be numbers"
+        if any(isinstance(x, bool) or not isinstance(x, numbers.Real) or not math.isfinite(x) for x in pair):
+            return f"gives {pair!r} for action {a}: wins and visits must be finite numbers"
         if visits != int(visits) or visits < 0 or not 0 <= wins <= visits:
             return f"gives {pair!r} for action {a}: visits must be a whole number and 0 <= wins <= visits"
         total += visits
@@ -1953,7 +1828,6 @@ def assess_mcts(fn, trees, points=3, *, aspect: str = "convergence", iterations:
                                          "of searching the tree itself; write the MCTS yourself.",
                      details={"rows": rows, "right": 0})
     right = sum(r["problem"] is None and r["move"] in r["best"] for r in rows)
-    what = "converges to the minimax move" if aspect == "convergence" else "plays the minimax move"
     root_min = sum(_own_tree(r["tree"]).initial_state.player == MIN for r in rows)
     lines = [note + f"Your MCTS was run on {len(trees)} trees of wins, draws and losses"
              + (f" ({root_min} with MIN at the root)" if root_min else "")

@@ -49,7 +49,7 @@ import numbers
 import random
 from typing import NamedTuple
 
-from .game import MAX, MIN, player_name
+from .game import MAX, player_name
 from .result import format_number
 from .search import alphabeta as _alphabeta
 from .search import minimax as _minimax

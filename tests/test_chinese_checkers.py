@@ -9,11 +9,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from matplotlib.collections import Collection
 from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
-from matplotlib.patches import Patch
-from matplotlib.spines import Spine
+
+from board_checks import artists_inside_unit_square
 
 from advsearch import GameError, IllegalMoveError
 from advsearch.drawing.scene import PLAYER_COLOURS
@@ -429,21 +428,6 @@ def test_properties_of_play(players, size, choices):
 
 
 # --- Drawing. ---
-
-def artists_inside_unit_square(ax):
-    """Every patch and collection the board drew lies inside [0, 1] x [0, 1] (nothing is clipped)."""
-    ax.figure.canvas.draw()
-    to_data = ax.transData.inverted()
-    for artist in ax.get_children():
-        if (artist is ax.patch or isinstance(artist, Spine) or not isinstance(artist, (Patch, Collection))
-                or not artist.get_visible()):
-            continue
-        if isinstance(artist, Collection):
-            box = artist.get_datalim(ax.transData)
-        else:
-            box = artist.get_window_extent().transformed(to_data)
-        assert -1e-6 <= box.x0 and box.x1 <= 1 + 1e-6 and -1e-6 <= box.y0 and box.y1 <= 1 + 1e-6, (artist, box)
-
 
 @pytest.mark.parametrize("game", [ChineseCheckers(2, 1), ChineseCheckers(3, 2), ChineseCheckers(6, 3),
                                   ChineseCheckers(4, 4)], ids=repr)

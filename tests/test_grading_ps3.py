@@ -294,7 +294,8 @@ def test_a_right_mcts_earns_full_points_on_both_aspects(student):
 
 @pytest.mark.parametrize("variant", [dict(c=math.sqrt(2)), dict(random_expand=True)])
 def test_other_sound_ucts_earn_full_points_too(variant):
-    # In a sweep of 150 students (1,800 trees) these, and the lecture's UCT, missed no tree.
+    # In a sweep of 150 students (1,800 trees; `python tests/test_grading_ps3.py 150`) these, and the
+    # lecture's UCT, missed no tree.
     for student in ("dave", "erin", "frank"):
         p = grading.problems("ps3", student)
         for aspect in ("convergence", "perspective"):
@@ -358,6 +359,12 @@ def test_faked_statistics_fail_the_structure_checks():
     g = grading.assess_mcts(miscounted, trees, 3)
     assert g.points == 0.0 and "add up to the iterations" in g.text
 
+    def not_a_number(game, state, iterations, rng):
+        return {a: (float("nan"), float("nan")) for a in game.actions(state)}
+
+    g = grading.assess_mcts(not_a_number, trees, 3)
+    assert g.points == 0.0 and "finite numbers" in g.text
+
     def wrong_keys(game, state, iterations, rng):
         return {"best": (1, iterations)}
 
@@ -402,3 +409,26 @@ def test_ps3_problems_are_per_student():
     assert a.chance_trees != b.chance_trees and a.perspective_trees != b.perspective_trees
     again = grading.problems("ps3", "alice")
     assert a.expectimax == again.expectimax and a.convergence_trees == again.convergence_trees
+
+
+def sweep(students: int) -> dict:
+    """How many graded MCTS trees each sound UCT misses over ``students`` made-up students (slow)."""
+    variants = {"lecture (c = 1)": {}, "c = sqrt 2": dict(c=math.sqrt(2)), "random expansion": dict(random_expand=True),
+                "c = 0.5": dict(c=0.5)}
+    missed = dict.fromkeys(variants, 0)
+    for i in range(students):
+        p = grading.problems("ps3", f"student{i}")
+        for name, kwargs in variants.items():
+            for aspect in ("convergence", "perspective"):
+                g = grading.assess_mcts(make_mcts(**kwargs), getattr(p, aspect + "_trees"), 3, aspect=aspect)
+                missed[name] += len(g.details["rows"]) - g.details["right"]
+    return missed
+
+
+if __name__ == "__main__":      # the sweep behind the README's claim: python tests/test_grading_ps3.py 150
+    import sys
+
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 150
+    print(f"{'UCT':<18} trees missed of {12 * n}")
+    for name, count in sweep(n).items():
+        print(f"{name:<18} {count}")

@@ -13,7 +13,6 @@ worse by forcing it to capture.  It ends because every line is cut after
 from __future__ import annotations
 
 from ..game import MAX, MIN, GameError
-from .base import inf
 
 __all__ = ["quiescence"]
 
