@@ -6,6 +6,7 @@ Run every nbgrader command from this folder: ``nbgrader generate_assignment ps1`
 
 import os
 
+from advsearch.autograde.nbgrader import configure
 from advsearch.grading import only_notebooks
 
 c = get_config()  # noqa: F821 (nbgrader provides get_config)
@@ -25,15 +26,18 @@ c.CourseDirectory.ignore = only_notebooks()
 # Assignments are created in the gradebook when first generated.
 c.GenerateAssignment.create_assignment = True
 
-# Per-cell time limit while autograding and validating, in seconds.  Hidden tests
-# stop a student's looping function themselves after a few seconds; this limit is
-# the backstop for code that cannot be interrupted that way (a loop at the top
-# level of a cell).  The longest hidden test, a Connect Four match, takes about
-# 5 seconds.
+# Autograding is sandboxed and trusted (advsearch.autograde.nbgrader): the
+# student's kernel runs in a bubblewrap sandbox, and the scores come from the
+# trusted grader, which runs the student's cells again in a sandbox of its own
+# and grades them from outside.  With no sandbox available, autograde refuses
+# to run unless ADVSEARCH_UNSAFE_GRADING=1 is set (student code then runs as you).
+configure(c)
+
+# Per-cell time limit of the student's kernel, in seconds: the backstop for a loop
+# at the top level of a cell.  (The trusted grader limits each graded call itself.)
 c.Execute.timeout = 60
 
-# A test cell a student deleted is put back, with its hidden tests, and run:
-# deleting a test never avoids it.
+# A test cell a student deleted is put back: deleting a test never avoids it.
 c.OverwriteCells.add_missing_cells = True
 
 # Keep an unruly submission's output from swamping the autograded notebook.

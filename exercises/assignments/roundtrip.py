@@ -223,6 +223,39 @@ def bound_names(source: str) -> list:
 # ------------------------------------------------------------------ submissions
 
 
+def by_hand(source_nb, student: str) -> dict:
+    """The by-hand answers of the source solutions for ``student``, as literal cells, by grade id.
+
+    The grader runs a submission's cells without the package, so a by-hand
+    answer the solution computes with the package (``ads.minimax(...)``)
+    must be handed in as the numbers themselves, as a student writes them.
+    """
+    from fractions import Fraction  # noqa: F401  (reprs of exact answers use it)
+
+    namespace = {}
+    out = {}
+    os.environ["ADVSEARCH_STUDENT_ID"] = student
+    try:
+        for cell in source_nb.cells:
+            meta = cell.metadata.get("nbgrader", {})
+            if cell.cell_type != "code":
+                continue
+            if cell.source.lstrip().startswith("STUDENT_ID"):
+                exec("STUDENT_ID = ''", namespace)
+            elif meta.get("grade_id", "").endswith("_setup"):
+                exec(cell.source, namespace)
+            elif meta.get("solution"):
+                exec(without_markers(cell.source), namespace)
+                names = bound_names(without_markers(cell.source))
+                values = {n: namespace[n] for n in names if n in namespace}
+                data = {n: v for n, v in values.items() if isinstance(v, (dict, list, tuple, set, str, int, float))}
+                if data and not any(callable(v) for v in values.values()):
+                    out[meta["grade_id"]] = "\n".join(f"{n} = {v!r}" for n, v in data.items())
+    finally:
+        os.environ.pop("ADVSEARCH_STUDENT_ID", None)
+    return out
+
+
 def submissions(source_nb, release_nb, extras=True) -> dict:
     """Made-up submissions of one notebook, by student id (``extras``: also copier and deleted_reference)."""
     solutions = {}
@@ -245,9 +278,14 @@ def submissions(source_nb, release_nb, extras=True) -> dict:
 
     out = {"stub": copy()}
 
-    reference = copy()
-    for cell, gid in solution_cells(reference):
-        cell.source = without_markers(solutions[gid])
+    def answered(student):
+        nb = copy()
+        literal = by_hand(source_nb, student)
+        for cell, gid in solution_cells(nb):
+            cell.source = literal.get(gid) or without_markers(solutions[gid])
+        return nb
+
+    reference = answered("reference")
     out["reference"] = reference
 
     raises = copy()
@@ -273,7 +311,7 @@ def submissions(source_nb, release_nb, extras=True) -> dict:
     out["deleted"] = deleted
     if extras:
         # The right answers with the tests deleted: nbgrader must put the tests back after their answers.
-        kept = nbformat.from_dict(nbformat.reader.reads(nbformat.writes(reference)))
+        kept = answered("deleted_reference")
         kept.cells = [c for c in kept.cells if not is_test(c)]
         out["deleted_reference"] = kept
 
@@ -282,7 +320,7 @@ def submissions(source_nb, release_nb, extras=True) -> dict:
     out["patched"] = patched
 
     if extras and any("STUDENT_ID" in c.source and c.cell_type == "code" for c in reference.cells):
-        copier = nbformat.from_dict(nbformat.reader.reads(nbformat.writes(reference)))
+        copier = answered("alice")
         for cell in copier.cells:
             if cell.cell_type == "code" and cell.source.lstrip().startswith("STUDENT_ID"):
                 cell.source = 'STUDENT_ID = "alice"  # copied from alice'

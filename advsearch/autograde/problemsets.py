@@ -1,0 +1,266 @@
+"""What each test cell of each problem set grades, run from the trusted side.
+
+A problem set is a :class:`ProblemSet`: the code the graded cells may rely on
+(``prelude``, run in the sandbox in place of the notebook's locked set-up
+cells), whether the sandbox may import ``advsearch``, and one grading
+function per test cell's ``grade_id``.  A grading function gets a
+:class:`Submission` (the sandboxed runner with the student's cells, and the
+student's problems) and the test's points, and returns a
+:class:`advsearch.grading.Grade`.
+
+The trees that code is graded on come from a **secret** seed
+(:func:`secret_seed`): the course's key (a file next to the gradebook,
+never in the sandbox) mixed with the student id.  The trees a student
+answers by hand come from the public :func:`advsearch.grading.student_seed`,
+since the notebook must show them.
+
+Examples
+--------
+>>> sorted(PROBLEM_SETS)
+['ps1', 'ps2', 'ps3']
+>>> sorted(PROBLEM_SETS["ps1"].tests)
+['q1_test', 'q2_test', 'q3_test', 'q4_test']
+>>> secret_seed(b"key", "ps1", "alice") == secret_seed(b"key", "ps1", "alice") != secret_seed(b"key", "ps1", "bob")
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import math
+import numbers
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable
+
+from .. import grading
+from .referee import MISSING, NotData, RemoteFunction, Runner
+
+__all__ = ["ProblemSet", "Submission", "PROBLEM_SETS", "secret_seed", "exact_number_problem"]
+
+
+def secret_seed(key: bytes, assignment: str, student: str) -> int:
+    """The seed of the trees a student's code is graded on: HMAC-SHA256 of the course key, 64 bits."""
+    digest = hmac.new(key, f"advsearch/{assignment}/graded/{student}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass
+class Submission:
+    """One submission being graded: who, the sandboxed runner, and their problems.
+
+    ``problems`` are the by-hand exercises the notebook showed
+    (:func:`advsearch.grading.problems`); ``seed`` is the secret seed of the
+    trees the code is graded on; ``note`` is the sentence about a notebook
+    that declares another student id.
+    """
+
+    student: str
+    assignment: str
+    runner: Runner
+    problems: object
+    seed: int
+    note: str = ""
+    flags: list = field(default_factory=list)
+
+    def answer(self, name: str):
+        """The value of ``name`` in the student's cells, as data (or :data:`MISSING`)."""
+        return self.runner.value(name)
+
+    def function(self, name: str, **kw):
+        """The student's function ``name``, run in the sandbox: a :class:`RemoteFunction`, or None."""
+        value = self.runner.value(name)
+        if not (isinstance(value, NotData) and value.callable):
+            return None
+        return RemoteFunction(self.runner, name, **kw)
+
+
+def exact_number_problem(x) -> str | None:
+    """Why ``x`` is not an exact number the grader accepts (int, float or Fraction, finite), or None.
+
+    Examples
+    --------
+    >>> exact_number_problem(Fraction(13, 3)) is None, exact_number_problem(3) is None
+    (True, True)
+    >>> exact_number_problem(True)
+    'True is a bool, not a number'
+    >>> exact_number_problem(float("nan"))
+    'nan is not a finite number'
+    """
+    if isinstance(x, NotData):
+        return f"{x.text or x.kind} is a {x.kind}, not a plain int, float or Fraction"
+    if type(x) is bool:
+        return f"{x!r} is a bool, not a number"
+    if type(x) not in (int, float, Fraction):
+        return f"{x!r} is a {type(x).__name__}, not an int, float or Fraction"
+    if type(x) is float and not math.isfinite(x):
+        return f"{x!r} is not a finite number"
+    return None
+
+
+def _missing(name: str, sub: Submission, points: float, example: str) -> grading.Grade:
+    where = _cell_trouble(sub)
+    return grading.Grade(0.0, float(points), sub.note + f"No {name} was found: define {example}." + where)
+
+
+def _cell_trouble(sub: Submission) -> str:
+    errors = [e for e in sub.runner.cell_errors.values() if e]
+    if not errors:
+        return ""
+    e = errors[0]
+    return (f" (When your cells were run for grading, {e.get('where') or 'a cell'} raised "
+            f"{e.get('type')}: {e.get('message')}; graded code runs with the standard library only, without the "
+            "advsearch package.)")
+
+
+def _data_answer(sub: Submission, name: str, points: float, example: str, kind: type):
+    """The answer ``name`` if it is plain data of type ``kind``; else a Grade of 0 that says why."""
+    value = sub.answer(name)
+    if value is MISSING:
+        return None, _missing(name, sub, points, example)
+    if isinstance(value, NotData):
+        return None, grading.Grade(0.0, float(points), sub.note + (
+            f"{name} is a {value.kind}, which the grader cannot read as plain data: make it a plain "
+            f"{kind.__name__}, like {example}."))
+    return value, None
+
+
+def _numbers_refused(answer: dict) -> str:
+    bad = [(k, exact_number_problem(v)) for k, v in answer.items() if exact_number_problem(v)]
+    if not bad:
+        return ""
+    k, why = bad[0]
+    more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+    return (f"The value for {k!r} is refused{more}: {why}. Write numbers as int, float or Fraction "
+            "(Fraction(13, 3)); such values earn nothing. ")
+
+
+def _values_test(tree_of):
+    def test(sub: Submission, points: float) -> grading.Grade:
+        answer, refused = _data_answer(sub, "values_answer", points, 'values_answer = {"A": 3, ...}', dict)
+        if refused:
+            return refused
+        why = _numbers_refused(answer) if isinstance(answer, dict) else ""
+        if why:
+            answer = {k: v for k, v in answer.items() if exact_number_problem(v) is None}
+        g = grading.assess_values(tree_of(sub.problems), answer, points, note=sub.note + why)
+        return g
+    return test
+
+
+def _pruned_test(sub: Submission, points: float) -> grading.Grade:
+    answer, refused = _data_answer(sub, "pruned_answer", points, 'pruned_answer = ["c3", "h2"]', list)
+    if refused:
+        return refused
+    return grading.assess_pruned(sub.problems.alphabeta.tree, answer, points, note=sub.note)
+
+
+def _search_test(name: str, algorithm: str):
+    def test(sub: Submission, points: float) -> grading.Grade:
+        fn = sub.function(name, seconds=60.0)
+        if fn is None:
+            return _missing(f"function {name}", sub, points, f"def {name}(game, state): ...")
+        return grading.assess_search(fn, algorithm, grading.search_trees(sub.seed), points, note=sub.note)
+    return test
+
+
+def _expectimax_test(sub: Submission, points: float) -> grading.Grade:
+    fn = sub.function("expectimax", seconds=60.0)
+    if fn is None:
+        return _missing("function expectimax", sub, points, "def expectimax(game, state): ...")
+    return grading.assess_expectimax(fn, grading.chance_trees(sub.seed), points, note=sub.note)
+
+
+def _ucb_test(sub: Submission, points: float) -> grading.Grade:
+    values, refused = _data_answer(sub, "uct_values", points, 'uct_values = {"B": 1.23, ...}', dict)
+    if refused:
+        return refused
+    choice, refused = _data_answer(sub, "uct_choice", points, 'uct_choice = "C"', str)
+    if refused:
+        return refused
+    why = _numbers_refused(values) if isinstance(values, dict) else ""
+    if why:
+        values = {k: v for k, v in values.items() if exact_number_problem(v) is None}
+    return grading.assess_ucb(sub.problems.ucb, values, choice, points, note=sub.note + why)
+
+
+def _mcts_test(aspect: str):
+    def test(sub: Submission, points: float) -> grading.Grade:
+        fn = sub.function("mcts", seconds=60.0)
+        if fn is None:
+            return _missing("function mcts", sub, points, "def mcts(game, state, iterations, rng): ...")
+        trees = grading.mcts_trees(sub.seed, aspect=aspect)
+        return grading.assess_mcts(fn, trees, points, aspect=aspect, note=sub.note)
+    return test
+
+
+def _evaluation(sub: Submission):
+    return sub.function("evaluate", seconds=120.0, states="value")
+
+
+def _manners_test(sub: Submission, points: float) -> grading.Grade:
+    fn = _evaluation(sub)
+    if fn is None:
+        return _missing("function evaluate", sub, points, "evaluate(state, player)")
+    game = sub.problems.game
+    positions = grading._positions(game, f"{sub.seed}:positions", 40)
+    return grading.assess_evaluation(fn, positions, points, max_ms=2.0)
+
+
+def _match_test(opponent: str):
+    def test(sub: Submission, points: float) -> grading.Grade:
+        fn = _evaluation(sub)
+        if fn is None:
+            return _missing("function evaluate", sub, points, "evaluate(state, player)")
+        return grading.assess_tournament(fn, f"{sub.student}:{sub.seed}", opponent, points, max_ms=2.0)
+    return test
+
+
+@dataclass(frozen=True)
+class ProblemSet:
+    """How the trusted grader grades one assignment.
+
+    Attributes
+    ----------
+    prelude : str
+        Run in the sandbox before the student's cells, in place of the
+        notebook's locked cells (which use the package): the names the
+        answer cells may rely on.
+    package : bool
+        Whether graded code may import ``advsearch``.
+    tests : dict
+        ``grade_id -> test(submission, points) -> Grade``.
+    """
+
+    prelude: str
+    package: bool
+    tests: dict[str, Callable]
+
+
+_STANDARD = ("import math\nimport random\nfrom fractions import Fraction\n"
+             "MAX, MIN, CHANCE = 0, 1, -1\n")
+
+PROBLEM_SETS = {
+    "ps1": ProblemSet(_STANDARD, False, {
+        "q1_test": _values_test(lambda p: p.minimax.tree),
+        "q2_test": _pruned_test,
+        "q3_test": _search_test("minimax", "minimax"),
+        "q4_test": _search_test("alphabeta", "alphabeta"),
+    }),
+    "ps2": ProblemSet(
+        "import advsearch as ads\nfrom advsearch import MAX, MIN\n"
+        "from advsearch.evaluation import Linear, connect4_features\ngame = ads.ConnectFour()\n", True, {
+            "test_manners": _manners_test,
+            "test_random": _match_test("random"),
+            "test_search": _match_test("search"),
+            "test_reference": _match_test("reference"),
+        }),
+    "ps3": ProblemSet(_STANDARD, False, {
+        "q1_test": _values_test(lambda p: p.expectimax),
+        "q2_test": _ucb_test,
+        "q3_test": _expectimax_test,
+        "q4_test": _mcts_test("convergence"),
+        "q5_test": _mcts_test("perspective"),
+    }),
+}

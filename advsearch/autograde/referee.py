@@ -1,0 +1,487 @@
+"""The trusted half of trusted grading: runs a submission in a sandbox and plays its functions from outside.
+
+A :class:`Runner` starts :mod:`advsearch.autograde.runner` in the sandbox of
+:mod:`advsearch.autograde.sandbox`, hands it the submission's cells, and then
+asks it for answers: a by-hand answer comes back as plain data
+(:meth:`Runner.value`), and a graded function is driven by
+:class:`RemoteFunction`, which looks like an ordinary Python function to the
+``assess_*`` functions of :mod:`advsearch.grading`.  While the student's
+function runs in the sandbox, each call it makes to the game comes back here
+and is answered by the real game, in this process, through the grader's
+:class:`~advsearch.recording.RecordingGame`, which logs it.  The student's
+process holds only opaque handles for states: it can reach neither the game,
+nor the tree, nor the package's searches (the package is not in its
+sandbox).
+
+Nothing the student's code does to its own interpreter changes a grade: the
+grade is computed here, from the data it sent and the calls it made.
+
+Examples
+--------
+>>> from advsearch import examples, MAX
+>>> with Runner(["def value(game, state):\\n    return game.utility(state, 0) if game.is_terminal(state) "
+...              "else max(value(game, game.result(state, a)) for a in game.actions(state))"]) as r:
+...     r.value("value") is not MISSING
+...     leaf = examples.two_ply().initial_state.children[0].children[0]
+...     RemoteFunction(r, "value")(examples.two_ply(), leaf)
+True
+3
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import selectors
+import signal
+import subprocess
+import sys
+import time
+from fractions import Fraction
+
+from . import sandbox
+
+__all__ = ["Runner", "RemoteFunction", "RemoteError", "ProtocolError", "RunnerDied", "NotData",
+           "unpack_answer", "RUNNER_LIMITS", "MISSING"]
+
+_RUNNER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "runner.py")
+#: Limits of a runner: enough for any honest answer, far from what could hurt the machine.
+RUNNER_LIMITS = sandbox.Limits(memory_mb=1024, cpu_seconds=300, processes=8, file_mb=8)
+#: The most bytes of one message from the runner.
+MAX_MESSAGE = 16 * 1024 * 1024
+
+
+class NotData:
+    """A value the student's process could not send as data: its type name and its repr."""
+
+    def __init__(self, kind: str, text: str = "", callable: bool = False):
+        self.kind, self.text, self.callable = kind, text, callable
+
+    def __repr__(self) -> str:
+        return f"<{self.kind}: {self.text}>" if self.text else f"<{self.kind}>"
+
+
+#: What :meth:`Runner.value` returns for a name the submission never defined.
+MISSING = NotData("not defined")
+
+
+class RemoteError(Exception):
+    """The student's code raised an exception (its type and message are in the text)."""
+
+    def __init__(self, kind: str, message: str, where: str = ""):
+        super().__init__(f"{kind}{': ' + message if message else ''}{f' ({where})' if where else ''}")
+        self.kind, self.message, self.where = kind, message, where
+
+
+class ProtocolError(Exception):
+    """The sandboxed process sent something that is not a message of the protocol."""
+
+
+class RunnerDied(Exception):
+    """The sandboxed process ended, or stopped answering, in the middle of a request."""
+
+
+def unpack_answer(x):
+    """Data from the runner as Python values of exactly the types sent (see ``runner.pack``).
+
+    Examples
+    --------
+    >>> unpack_answer({"dict": [["A", {"fraction": [13, 3]}], ["B", True]]})
+    {'A': Fraction(13, 3), 'B': True}
+    >>> unpack_answer({"other": "MyInt", "repr": "3"})
+    <MyInt: 3>
+    """
+    if isinstance(x, list):
+        raise ProtocolError("a bare list is not a value of the protocol")
+    if not isinstance(x, dict):
+        if x is None or type(x) in (bool, int, float, str):
+            return x
+        raise ProtocolError(f"not a value of the protocol: {type(x).__name__}")
+    if "other" in x:
+        return NotData(str(x["other"])[:80], str(x.get("repr", ""))[:200], x.get("callable") is True)
+    if len(x) != 1:
+        raise ProtocolError("a tagged value has exactly one tag")
+    (tag, v), = x.items()
+    if tag in ("list", "tuple", "set"):
+        items = [unpack_answer(i) for i in v]
+        return {"list": list, "tuple": tuple, "set": _safe_set}[tag](items)
+    if tag == "dict":
+        out = {}
+        for pair in v:
+            k, w = pair
+            key = unpack_answer(k)
+            try:
+                out[key] = unpack_answer(w)
+            except TypeError:
+                raise ProtocolError("a dict key that cannot be hashed") from None
+        return out
+    if tag == "fraction":
+        n, d = v
+        if type(n) is not int or type(d) is not int or d == 0:
+            raise ProtocolError("a Fraction is two ints")
+        return Fraction(n, d)
+    if tag == "float":
+        return float(v)
+    if tag == "state":
+        return _Handle(v)
+    raise ProtocolError(f"unknown tag {tag!r}")
+
+
+def _safe_set(items):
+    try:
+        return set(items)
+    except TypeError:
+        raise ProtocolError("a set of unhashable values") from None
+
+
+class _Handle(int):
+    """A state handle sent back by the runner."""
+
+
+class Runner:
+    """One sandboxed Python process that holds a submission's namespace.
+
+    Parameters
+    ----------
+    cells : list of str
+        The code to run, in order (the submission's cells); a cell that fails
+        does not stop the next ones, as in nbgrader.
+    package : bool
+        Whether the ``advsearch`` package can be imported in the sandbox.
+        Graded searches run without it; an evaluation function graded by
+        matches (``ps2``) may use the package's features.
+    cell_seconds : float
+        Wall time a cell may take; a cell that takes longer is stopped, and
+        the cells are run again without it.
+    limits : sandbox.Limits
+
+    The process is started on first use, and started again (with the same
+    cells) after a request that did not finish; :attr:`cell_errors` lists
+    what went wrong in which cell.
+    """
+
+    def __init__(self, cells, *, package: bool = False, cell_seconds: float = 10.0,
+                 limits: sandbox.Limits = RUNNER_LIMITS):
+        self.cells = list(cells)
+        self.package = package
+        self.cell_seconds = cell_seconds
+        self.limits = limits
+        self.skipped = set()            # cells that never finished: left out when the process restarts
+        self.cell_errors = {}
+        self.process = None
+        self.games = {}                 # handle -> game
+        self.states = []                # handle -> state
+        self.handles = {}               # state -> handle
+        self.buffer = b""
+        self.starts = 0
+        self.by_value = False
+
+    # -------------------------------------------------------------- the process
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self):
+        """End the sandboxed process, and everything it started."""
+        p, self.process = self.process, None
+        if p is None:
+            return
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError, OSError):
+            pass
+        try:
+            p.kill()
+        except OSError:
+            pass
+        for stream in (p.stdin, p.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        try:
+            p.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+
+    def _start(self):
+        python = sys.executable if self.package else os.path.realpath(sys.executable)
+        flags = ["-I"] if self.package else ["-I", "-S"]
+        argv = [python, *flags, _RUNNER]
+        cmd = sandbox.command(argv, readable=[] if self.package else [_RUNNER], package=self.package,
+                              limits=self.limits, env={"PYTHONHASHSEED": "0"})
+        self.process = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, start_new_session=True)
+        self.buffer = b""
+        self.starts += 1
+        self.games.clear()
+        self._send({"exec": [c for i, c in enumerate(self.cells) if i not in self.skipped]})
+        kept = [i for i in range(len(self.cells)) if i not in self.skipped]
+        for i in kept:
+            try:
+                msg = self._receive(self.cell_seconds)
+            except RunnerDied as e:
+                self.cell_errors[i] = {"type": "TimeLimitExceeded" if "answer" in str(e) else "Died",
+                                       "message": str(e), "where": f"cell {i}"}
+                self.skipped.add(i)
+                self.close()
+                return self._start()
+            error = msg.get("error") if isinstance(msg, dict) else None
+            if error:
+                self.cell_errors[i] = error
+        self._expect_done(self.cell_seconds)
+
+    def _ensure(self):
+        if self.process is None or self.process.poll() is not None:
+            self.close()
+            self._start()
+
+    def _send(self, message):
+        data = json.dumps(message, allow_nan=True).encode() + b"\n"
+        try:
+            self.process.stdin.write(data)
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise RunnerDied("the graded code ended its own process") from None
+
+    def _receive(self, seconds=None):
+        deadline = None if seconds is None else time.monotonic() + seconds
+        fd = self.process.stdout.fileno()
+        while b"\n" not in self.buffer:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise RunnerDied(f"no answer after {seconds:g} s")
+            with selectors.DefaultSelector() as sel:
+                sel.register(fd, selectors.EVENT_READ)
+                if not sel.select(left):
+                    continue
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                raise RunnerDied("the graded code ended its own process")
+            self.buffer += chunk
+            if len(self.buffer) > MAX_MESSAGE:
+                raise ProtocolError("a message longer than 16 MiB")
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        try:
+            message = json.loads(line)
+        except (ValueError, RecursionError):
+            raise ProtocolError("a message that is not JSON") from None
+        if not isinstance(message, dict):
+            raise ProtocolError("a message that is not an object")
+        return message
+
+    def _expect_done(self, seconds):
+        msg = self._receive(seconds)
+        if "done" not in msg:
+            raise ProtocolError(f"expected the end of a request, got {sorted(msg)}")
+        return msg["done"]
+
+    # -------------------------------------------------------------- requests
+
+    def value(self, name: str, seconds: float = 10.0):
+        """The value of ``name`` in the submission's namespace, as data; :data:`MISSING` if it is not defined.
+
+        What cannot be sent as data (an object of a class of the student's,
+        a subclass of int, ...) comes back as :class:`NotData`.
+        """
+        self._ensure()
+        try:
+            self._send({"get": name})
+            msg = self._receive(seconds)
+            if "missing" in msg:
+                return MISSING
+            if "done" not in msg:
+                raise ProtocolError("expected a value")
+            return unpack_answer(msg["done"])
+        except BaseException:
+            self.close()
+            raise
+
+    def call(self, name: str, args, *, seconds: float = 60.0, random_state=None, states: str = "handle"):
+        """Call the submission's function ``name`` with ``args``, answering its game calls here.
+
+        Games among ``args`` stay here (the runner gets a handle); so do
+        their states unless ``states="value"``, which sends states as data
+        (for evaluation functions that read a board).  Raises
+        :class:`RemoteError` if the function raised, and :class:`RunnerDied`
+        if it ran past ``seconds`` or ended its process; the process is then
+        started afresh for the next request.
+        """
+        self._ensure()
+        self.by_value = states == "value"
+        deadline = time.monotonic() + seconds
+        try:
+            request = {"call": name, "args": [self._pack(a) for a in args]}
+            if random_state is not None:
+                r = random.Random()
+                r.setstate(random_state)
+                request["random"] = self._pack(r)
+            self._send(request)
+            while True:
+                msg = self._receive(max(deadline - time.monotonic(), 0.001))
+                if "ask" in msg:
+                    self._send(self._answer(msg))
+                elif "done" in msg:
+                    return self._unpack(msg["done"])
+                elif "error" in msg:
+                    e = msg["error"] if isinstance(msg["error"], dict) else {}
+                    raise RemoteError(str(e.get("type", "Error"))[:80], str(e.get("message", ""))[:500],
+                                      str(e.get("where", ""))[:80])
+                else:
+                    raise ProtocolError(f"unexpected message {sorted(msg)}")
+        except RunnerDied as e:
+            self.close()
+            if "no answer" in str(e):
+                raise RunnerDied(f"still running after {seconds:g} s") from None
+            raise
+        except RemoteError:
+            raise
+        except BaseException:
+            self.close()
+            raise
+
+    # ------------------------------------------------------------- games here
+
+    def _handle(self, state) -> int:
+        try:
+            return self.handles[state]
+        except KeyError:
+            self.handles[state] = len(self.states)
+            self.states.append(state)
+            return len(self.states) - 1
+        except TypeError:                                   # an unhashable state: a handle each time
+            self.states.append(state)
+            return len(self.states) - 1
+
+    def _pack(self, x):
+        if isinstance(x, random.Random):
+            version, internal, gauss = x.getstate()
+            return {"random": [version, list(internal), gauss]}
+        if hasattr(x, "to_move") and hasattr(x, "actions") and hasattr(x, "initial_state"):
+            handle = next((h for h, g in self.games.items() if g is x), None)
+            if handle is None:
+                handle = len(self.games)
+                self.games[handle] = x
+            return {"game": [handle, getattr(x, "num_players", 2), self._pack_state(x.initial_state)]}
+        return self._pack_data(x)
+
+    def _pack_state(self, state):
+        return self._pack_data(state) if self.by_value else {"state": self._handle(state)}
+
+    def _pack_data(self, x):
+        t = type(x)
+        if x is None or t in (bool, int, str):
+            return x
+        if t is float:
+            return x if math.isfinite(x) else {"float": repr(x)}
+        if t is Fraction:
+            return {"fraction": [x.numerator, x.denominator]}
+        if t in (list, tuple):
+            return {t.__name__: [self._pack_data(i) for i in x]}
+        if t is dict:
+            return {"dict": [[self._pack_data(k), self._pack_data(v)] for k, v in x.items()]}
+        return {"state": self._handle(x)}                   # anything else (a tree node, ...) is a state
+
+    def _unpack(self, x):
+        value = unpack_answer(x)
+        return self._states_back(value)
+
+    def _states_back(self, v):
+        if isinstance(v, _Handle):
+            i = int(v)
+            if not 0 <= i < len(self.states):
+                raise ProtocolError(f"an unknown state handle {i}")
+            return self.states[i]
+        if isinstance(v, list):
+            return [self._states_back(i) for i in v]
+        if isinstance(v, tuple):
+            return tuple(self._states_back(i) for i in v)
+        if isinstance(v, dict):
+            return {self._states_back(k): self._states_back(w) for k, w in v.items()}
+        return v
+
+    #: The game methods the graded code may call, and which arguments are states.
+    METHODS = {"to_move": 1, "is_terminal": 1, "actions": 1, "chance_outcomes": 1, "result": 1,
+               "utility": 1, "evaluate": 1}
+
+    def _answer(self, msg) -> dict:
+        """Answer one game call of the graded code (the real game, here, logs it)."""
+        method, handle, args = msg.get("ask"), msg.get("game"), msg.get("args")
+        game = self.games.get(handle) if isinstance(handle, int) else None
+        if method not in self.METHODS or game is None or not isinstance(args, list):
+            return {"raise": f"the game has no method {method!r}" if game is not None else "no such game"}
+        try:
+            values = [self._unpack(a) for a in args]
+        except ProtocolError as e:
+            return {"raise": f"{method}: {e}"}
+        if self.by_value and values:
+            values[0] = _as_state(values[0])
+        if method in ("result", "utility", "evaluate"):
+            if len(values) != 2:
+                return {"raise": f"{method} takes a state and {'an action' if method == 'result' else 'a player'}"}
+        elif len(values) != 1:
+            return {"raise": f"{method} takes one state"}
+        if not self.by_value and not _known(values[0], self):
+            return {"raise": f"{method}: that is not a state this game gave you"}
+        try:
+            out = getattr(game, method)(*values)
+        except Exception as e:
+            return {"raise": f"{type(e).__name__}: {e}"[:500]}
+        if method == "result":
+            return {"value": self._pack_state(out)}
+        if method == "chance_outcomes":
+            return {"value": {"list": [{"tuple": [self._pack_data(o), self._pack_data(p)]} for o, p in out]}}
+        if method == "actions":
+            return {"value": {"list": [self._pack_data(a) for a in out]}}
+        return {"value": self._pack_data(out)}
+
+
+def _as_state(v):
+    """A state sent by value comes back as lists where it was tuples: tuples again."""
+    if isinstance(v, list):
+        return tuple(_as_state(i) for i in v)
+    return v
+
+
+def _known(state, runner) -> bool:
+    try:
+        return state in runner.handles
+    except TypeError:
+        return any(s is state for s in runner.states)
+
+
+class RemoteFunction:
+    """A function of the submission, run in its sandbox, called like a local one.
+
+    ``RemoteFunction(runner, "minimax")(game, state)`` calls the student's
+    ``minimax`` with a handle of ``game``; every game call it makes is
+    answered here by ``game`` itself.  A ``random.Random`` argument travels
+    as its state, and the sandbox's global ``random`` gets the state of this
+    process's, so seeded grading stays repeatable.
+
+    An exception of the student's code is raised here as
+    :class:`RemoteError`; a call that runs past ``seconds``, or that ends
+    its process, raises the grader's ``TimeLimitExceeded``.
+    """
+
+    def __init__(self, runner: Runner, name: str, *, seconds: float = 60.0, states: str = "handle"):
+        self.runner, self.name, self.seconds, self.states = runner, name, seconds, states
+        self.__name__ = name
+
+    def __call__(self, *args):
+        from ..grading import TimeLimitExceeded
+        try:
+            return self.runner.call(self.name, args, seconds=self.seconds, random_state=random.getstate(),
+                                    states=self.states)
+        except RunnerDied as e:
+            raise TimeLimitExceeded(str(e)) from None
+        except ProtocolError as e:
+            raise RemoteError("ProtocolError", f"the graded code broke the grader's protocol ({e})") from None
+
+    def __repr__(self) -> str:
+        return f"<the submission's {self.name}, run in a sandbox>"
