@@ -7,7 +7,7 @@ JOBS   ?= 2
 # Every notebook nbval checks and `make notebooks` re-executes.
 NOTEBOOKS = $(wildcard notebooks/*.ipynb exercises/*.ipynb)
 
-.PHONY: lab test notebooks bench install clean grading-check
+.PHONY: lab test notebooks bench install clean grading-check sandbox
 GRADING := $(VENV)/.grading
 
 # Create .venv once, and reinstall when pyproject.toml changes.
@@ -27,7 +27,7 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
 ## Everything CI runs: unit, property and doctests, then nbval over notebooks/ and exercises/.
-test: $(STAMP)
+test: $(STAMP) sandbox
 	$(BIN)/python -m pytest -n $(JOBS) -q --mpl --mpl-baseline-path=tests/baseline tests advsearch
 	$(BIN)/python -m pytest -q --nbval-lax --nbval-current-env -p no:cacheprovider $(NOTEBOOKS)
 	$(MAKE) --no-print-directory grading-check
@@ -36,8 +36,17 @@ $(GRADING): pyproject.toml | $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[grading]"
 	touch $(GRADING)
 
+## bubblewrap, the sandbox that autograding runs student code in (Debian's package; root installs it).
+sandbox:
+	@command -v bwrap >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; \
+	  else \
+	    echo "Autograding needs bubblewrap: install the package 'bubblewrap' (apt-get install bubblewrap)"; exit 1; \
+	  fi; }
+
 ## The nbgrader round trip of exercises/assignments, in a temporary copy (about 3.5 minutes).
-grading-check: $(GRADING)
+grading-check: $(GRADING) sandbox
 	$(BIN)/python exercises/assignments/roundtrip.py
 
 ## Re-execute every notebook in place, top to bottom.

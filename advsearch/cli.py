@@ -1,4 +1,5 @@
-"""The ``advsearch`` command: play a game against an agent in the terminal, or run a tournament.
+"""The ``advsearch`` command: play a game against an agent in the terminal, run a tournament, write exam
+papers, or check an nbgrader course's grading.
 
 ::
 
@@ -6,7 +7,13 @@
     advsearch play connect4 --opponent alphabeta --depth 6 --first agent
     advsearch play nim --heaps 3 4 5 --opponent random --seed 1
     advsearch tournament connect4 --agents random alphabeta:2 alphabeta:4 --games 20 --seed 1
+    advsearch exam --roster students.csv --seed final-2025 --out exam/
+    advsearch grading report ps1 --course exercises/assignments
     python -m advsearch --help
+
+``exam`` (:func:`advsearch.exam.main`) and ``grading report``
+(:func:`advsearch.autograde.report.main`) parse their own arguments; the
+main parser only lists them.
 
 Games and opponents are looked up by name in two registries, :data:`GAMES`
 and :data:`OPPONENTS`, so that new ones (Monte Carlo tree search, say) join the
@@ -467,9 +474,10 @@ def _parser(out, err) -> tuple:
     games = ", ".join(GAMES)
     opponents = "\n".join(f"  {name:<12}{spec.help}" for name, spec in OPPONENTS.items())
     make = functools.partial(_Parser, out=out, err=err, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser = make(prog="advsearch", description="Play games against search agents, or run a tournament.",
+    parser = make(prog="advsearch", description="Play games against search agents, run a tournament, write "
+                                                "exam papers, or check an nbgrader course's grading.",
                   epilog=f"games: {games}\nopponents:\n{opponents}\n\n"
-                         "'advsearch play --help' and 'advsearch tournament --help' tell more.")
+                         "'advsearch COMMAND --help' tells more of each command.")
     parser.add_argument("--version", action="store_true", help="print the version and stop")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=make)
 
@@ -506,7 +514,33 @@ def _parser(out, err) -> tuple:
     tour.add_argument("--seed", type=int, help="seeds the openings and the agents' randomness")
     tour.add_argument("--no-progress", action="store_true", help="no progress bar")
     _add_options(tour)
+
+    # These two parse their own arguments (main hands them over before this parser runs): listed for --help.
+    commands.add_parser("exam", add_help=False,
+                        help="exam papers, one per student with their own trees, and the answer key")
+    commands.add_parser("grading", add_help=False,
+                        help="an nbgrader course: 'grading report ps1' lists submissions not graded, and why")
     return parser, {"play": play, "tournament": tour}
+
+
+def _grading(argv, stdout, stderr) -> int:
+    """``advsearch grading COMMAND ...``: hands ``report`` its arguments; help, or an error, otherwise."""
+    if argv[:1] == ["report"]:
+        from .autograde.report import main as report_main
+        return report_main(argv[1:], stdout=stdout, stderr=stderr, prog="advsearch grading report")
+    make = functools.partial(_Parser, out=stdout, err=stderr, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = make(prog="advsearch grading", description="Tools for the nbgrader course in exercises/assignments.",
+                  epilog="example:\n  advsearch grading report ps1 --course exercises/assignments\n\n"
+                         "'advsearch grading report --help' tells more.")
+    tools = parser.add_subparsers(dest="tool", metavar="COMMAND", parser_class=make)
+    tools.add_parser("report", add_help=False,
+                     help="every submission of an assignment: graded, not graded or suspicious, and why")
+    try:
+        parser.parse_args(argv)                      # --help, or an unknown command
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else USAGE
+    parser.print_help(stdout)
+    return USAGE
 
 
 def _add_options(parser):
@@ -570,6 +604,8 @@ def main(argv=None, stdin=None, stdout=None, stderr=None) -> int:
     if argv[:1] == ["exam"]:                 # exam sheets parse their own arguments
         from .exam import main as exam_main
         return exam_main(argv[1:])
+    if argv[:1] == ["grading"]:              # and so does the grading report
+        return _grading(argv[1:], stdout, stderr)
     parser, commands = _parser(stdout, stderr)
     try:
         args = parser.parse_args(argv)

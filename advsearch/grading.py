@@ -835,7 +835,7 @@ def assess_pruned(t, answer, points=2, *, prune_on_equal: bool = True, credit=No
     others = {"strict": _pruned_set(t, not eq), "reversed": _pruned_set(t, eq, True),
               "strict_reversed": _pruned_set(t, not eq, True)}
     for key, leaves in others.items():
-        if marked == leaves and leaves != reference and key in credit:
+        if marked == leaves and leaves and leaves != reference and key in credit:   # a blank answer fits nothing
             how = {"strict": "with the other cut test ("
                              + ("v > β, v < α: no cut on ties)" if eq else "v ≥ β, v ≤ α: cutting on ties)"),
                    "reversed": "with the children searched right to left",
@@ -1873,7 +1873,7 @@ class _Skipped:
     """What :func:`self_check` shows while autograding."""
 
     ok = None
-    text = "Self-check skipped while the notebook is autograded; the hidden tests grade this answer."
+    text = "Self-check skipped while the notebook is autograded; the grader checks this answer outside the notebook."
 
     def __repr__(self) -> str:
         return self.text

@@ -46,6 +46,7 @@ import argparse
 import ast
 import csv
 import glob
+import hashlib
 import os
 import shutil
 import subprocess
@@ -56,6 +57,8 @@ import time
 import nbformat
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import attacks  # noqa: E402  (the dishonest submissions, next to this file)
 
 #: The cell timeout (seconds) for the submission that loops at the top level of a cell.
 LOOP_TIMEOUT = 10
@@ -256,7 +259,7 @@ def by_hand(source_nb, student: str) -> dict:
     return out
 
 
-def submissions(source_nb, release_nb, extras=True) -> dict:
+def submissions(source_nb, release_nb, extras=True, assignment="") -> dict:
     """Made-up submissions of one notebook, by student id (``extras``: also copier and deleted_reference)."""
     solutions = {}
     for cell in source_nb.cells:
@@ -325,6 +328,9 @@ def submissions(source_nb, release_nb, extras=True) -> dict:
             if cell.cell_type == "code" and cell.source.lstrip().startswith("STUDENT_ID"):
                 cell.source = 'STUDENT_ID = "alice"  # copied from alice'
         out["copier"] = copier
+    if extras:
+        out.update(attacks.attacks_for(assignment, release_nb))
+        out.update(attacks.honest_edits(answered))
     for nb in out.values():
         for cell in nb.cells:
             if cell.cell_type == "code":
@@ -339,7 +345,7 @@ COPIED_FAILS = {"ps1": {"q1_test", "q2_test"}, "ps3": {"q1_test", "q2_test"}}
 
 def expected(student, assignment, test_id) -> str:
     """What a made-up student should score on an autograded test: "full" or "zero"."""
-    if student in ("reference", "deleted_reference"):
+    if student in ("reference", "deleted_reference") or student.startswith("honest_"):
         return "full"
     if student == "copier":
         # By-hand answers depend on the student's trees; code does not.
@@ -367,6 +373,8 @@ def main(argv=None) -> int:
         course = os.path.join(tmp, "course")
         os.makedirs(course)
         shutil.copy(os.path.join(HERE, "nbgrader_config.py"), course)
+        from advsearch.autograde.nbgrader import course_key
+        course_key(course)                     # the course's secret key, made as an instructor's first autograde would
         shutil.copytree(os.path.join(HERE, "source"), os.path.join(course, "source"),
                         ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
         assignments = args.assignments or sorted(
@@ -382,6 +390,10 @@ def main(argv=None) -> int:
         else:
             shutil.rmtree(tmp, ignore_errors=True)
     took = time.perf_counter() - started
+    for a, rows in TIMES.items():
+        times = sorted(t for _, t in rows)
+        print(f"{a}: autograde of one submission: median {times[len(times) // 2]:.1f} s, "
+              f"longest {times[-1]:.1f} s ({max(rows, key=lambda r: r[1])[0]}), {len(rows)} submissions")
     print(f"\nThe round trip took {took:.0f} s.")
     for f in failures:
         print("  FAIL  " + f)
@@ -423,7 +435,7 @@ def round_trip(course: str, a: str, failures: Failures):
         name = os.path.basename(path)
         source_nb = nbformat.read(path, as_version=4)
         release_nb = nbformat.read(os.path.join(release_dir, name), as_version=4)
-        for student, nb in submissions(source_nb, release_nb, extras=a in COPIED_FAILS).items():
+        for student, nb in submissions(source_nb, release_nb, extras=a in COPIED_FAILS, assignment=a).items():
             students.setdefault(student, {})[name] = nb
     with Gradebook(db, "advsearch") as gb:
         for student in students:
@@ -436,13 +448,33 @@ def round_trip(course: str, a: str, failures: Failures):
             nbformat.write(nb, target)
 
     looping_api = course_api(course, **{"Execute.timeout": LOOP_TIMEOUT})
+    secrets_text = sorted({line for path in sources for line in secrets(nbformat.read(path, as_version=4))
+                           if len(line.strip()) > 20})
     for student in students:
         submit(student)
-        if student == "loops":
+        before = protected(course, db, student)
+        started = time.perf_counter()
+        if student == "loops" or student.startswith("attack_"):
             call(lambda: looping_api.autograde(a, student), failures,
                  f"{a}: autograde {student} (cell timeout {LOOP_TIMEOUT} s)")
         else:
             call(lambda: api.autograde(a, student), failures, f"{a}: autograde {student}")
+        took = time.perf_counter() - started
+        TIMES.setdefault(a, []).append((student, took))
+        if student.startswith(("attack_", "honest_")) or student in ("reference", "stub"):
+            after = protected(course, db, student)
+            changed = [k for k in before if before[k] != after[k]]
+            failures.check(not changed, f"{a}: {student}: nothing of anyone else changed ({took:.1f} s)"
+                           + (f"; changed: {changed}" if changed else ""))
+            left = stray_processes(course)
+            failures.check(not left, f"{a}: {student}: no process outlived the autograde"
+                           + (f"; found {left}" if left else ""))
+            graded_path = os.path.join(course, "autograded", student, a)
+            seen = [line for p in glob.glob(os.path.join(graded_path, "*.ipynb"))
+                    for line in secrets_text if line in open(p).read()]
+            if student.startswith("attack_"):
+                failures.check(not seen, f"{a}: {student}: no solution text in the autograded notebook"
+                               + (f" (found {seen[:2]})" if seen else ""))
 
     with Gradebook(db, "advsearch") as gb:
         for path in sources:
@@ -497,6 +529,66 @@ def round_trip(course: str, a: str, failures: Failures):
                                 os.path.splitext(os.path.basename(path))[0] + ".html")
             failures.check(os.path.isfile(html) and os.path.getsize(html) > 0,
                            f"{a}: feedback for {student} written")
+
+
+#: Autograde seconds per submission, by assignment: printed at the end.
+TIMES = {}
+
+
+def _digest(paths) -> str:
+    h = hashlib.sha256()
+    for path in sorted(paths):
+        if os.path.isfile(path):
+            h.update(path.encode())
+            with open(path, "rb") as f:
+                h.update(f.read())
+    return h.hexdigest()
+
+
+def protected(course: str, db: str, student: str) -> dict:
+    """What no submission may change: the package, the course's sources, the key, everyone else's grades."""
+    import advsearch
+    from nbgrader.api import Gradebook
+
+    package = os.path.dirname(os.path.abspath(advsearch.__file__))
+    out = {
+        "the advsearch package on disk": _digest(p for p in glob.glob(os.path.join(package, "**", "*"),
+                                                                       recursive=True) if "__pycache__" not in p),
+        "source/": _digest(glob.glob(os.path.join(course, "source", "**", "*"), recursive=True)),
+        "nbgrader_config.py and the course key": _digest([os.path.join(course, "nbgrader_config.py"),
+                                                          os.path.join(course, ".advsearch-grading-key")]),
+    }
+    with Gradebook(db, "advsearch") as gb:
+        for other in gb.students:
+            if other.id == student:
+                continue
+            for sub in other.submissions:
+                for nb in sub.notebooks:
+                    for grade in nb.grades:
+                        out[f"{other.id}'s {sub.assignment.name}/{grade.name}"] = (grade.auto_score,
+                                                                                    grade.manual_score)
+    for other in glob.glob(os.path.join(course, "autograded", "*")):
+        if os.path.basename(other) != student:
+            out[f"autograded/{os.path.basename(other)}"] = _digest(glob.glob(os.path.join(other, "**", "*"),
+                                                                              recursive=True))
+    return out
+
+
+def stray_processes(course: str) -> list:
+    """Processes still running that an autograde started: its sandbox, its kernel, its runner, a daemon."""
+    marks = (course, "advsearch-kernel-", "autograde/runner.py", "advsearch-daemon", "ipykernel_launcher")
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                cmdline = f.read().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if any(m in cmdline for m in marks) and "roundtrip.py" not in cmdline:
+            found.append(f"{entry}: {cmdline[:120]}")
+    return found
 
 
 def validate(course: str, path: str, failures: Failures):
