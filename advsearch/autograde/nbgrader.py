@@ -68,6 +68,10 @@ class SandboxedKernelManager(AsyncKernelManager):
         self.ip = os.path.join(self._private, "k")
         self.kernel_spec.interrupt_mode = "message"       # a signal would not reach into the sandbox
 
+    def write_connection_file(self, **kwargs):
+        super().write_connection_file(**kwargs)
+        sandbox.give_to_sandbox(self.connection_file)         # the kernel reads it as the sandbox's user
+
     async def _async_pre_start_kernel(self, **kw):
         cmd, kw = await super()._async_pre_start_kernel(**kw)
         workdir = os.path.abspath(kw.get("cwd") or os.getcwd())

@@ -181,6 +181,7 @@ class Runner:
     # -------------------------------------------------------------- the process
 
     def __enter__(self):
+        self._ensure()
         return self
 
     def __exit__(self, *exc):
@@ -212,8 +213,9 @@ class Runner:
     def _start(self):
         python = sys.executable if self.package else os.path.realpath(sys.executable)
         flags = ["-I"] if self.package else ["-I", "-S"]
-        argv = [python, *flags, _RUNNER]
-        cmd = sandbox.command(argv, readable=[] if self.package else [_RUNNER], package=self.package,
+        inside = _RUNNER if self.package else "/opt/advsearch/runner.py"
+        argv = [python, *flags, inside]
+        cmd = sandbox.command(argv, readable=[] if self.package else [(_RUNNER, inside)], package=self.package,
                               limits=self.limits, env={"PYTHONHASHSEED": "0"})
         self.process = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, start_new_session=True)

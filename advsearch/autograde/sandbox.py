@@ -13,9 +13,11 @@ sandbox Flatpak uses; Debian's package ``bubblewrap``):
   gradebook, ``source/``, other students' folders and the instructor's home
   are not there at all.  ``/tmp`` is empty and private.  Only the folders
   named in ``writable`` can be written.
-- **Its own user namespace**: inside, the code runs as uid 65534
-  (``nobody``) without any capability; the files it may write are the
-  instructor's folders named for it, and nothing else is mounted.
+- **Not the instructor**: the code runs as uid 65534 (``nobody``), without
+  any capability: started by root, bubblewrap mounts and then ``setpriv``
+  drops to the real user ``nobody`` (so the process limit holds); started by
+  another user, in a user namespace of its own.  The folders it may write are
+  handed to it (:func:`give_to_sandbox`).
 - **Limits** (:class:`Limits`, set with ``prlimit`` inside the sandbox):
   address space, CPU seconds, processes, and the size of any file written.
 - **Nothing outlives it**: the sandbox has its own process namespace, and
@@ -32,7 +34,7 @@ Examples
 --------
 >>> limits = Limits(memory_mb=512, cpu_seconds=5, processes=16, file_mb=1)
 >>> cmd = command(["python3", "-c", "print(1)"], limits=limits, check=False)
->>> "--unshare-all" in cmd or unsafe()
+>>> "--unshare-net" in cmd or "--unshare-all" in cmd or unsafe()
 True
 """
 
@@ -46,7 +48,8 @@ import sys
 import warnings
 from typing import NamedTuple
 
-__all__ = ["Limits", "SandboxUnavailable", "command", "available", "unsafe", "UNSAFE_ENV", "NOBODY"]
+__all__ = ["Limits", "SandboxUnavailable", "command", "available", "unsafe", "UNSAFE_ENV", "NOBODY",
+           "give_to_sandbox"]
 
 #: The environment variable that lets autograding run without a sandbox.
 UNSAFE_ENV = "ADVSEARCH_UNSAFE_GRADING"
@@ -84,9 +87,45 @@ def unsafe() -> bool:
     return os.environ.get(UNSAFE_ENV, "") == "1"
 
 
+def _is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
 def _prefix() -> list:
-    """The start of every sandboxed command: bubblewrap, in a user namespace of its own as ``nobody``."""
-    return [shutil.which("bwrap") or "bwrap", "--unshare-user", "--uid", str(NOBODY), "--gid", str(NOBODY)]
+    """The start of every sandboxed command: bubblewrap, with namespaces of its own.
+
+    Started by root, bubblewrap makes the mounts as root and the command then
+    drops to the real user ``nobody`` (:func:`_drop`), so that the process
+    limit holds (the kernel never limits root's processes).  Started by
+    anyone else, the sandbox gets a user namespace of its own, in which the
+    code is ``nobody``.
+    """
+    bwrap = shutil.which("bwrap") or "bwrap"
+    if _is_root():
+        return [bwrap, "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
+                "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+    return [bwrap, "--unshare-all", "--unshare-user", "--uid", str(NOBODY), "--gid", str(NOBODY)]
+
+
+def _drop() -> list:
+    """Inside a sandbox started by root: become ``nobody``, with no capability left."""
+    if not _is_root():
+        return []
+    return ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "--inh-caps=-all",
+            "--bounding-set=-all"]
+
+
+def _ancestors(paths) -> list:
+    """``--dir`` for the folders above each bound path, open to all (as root, bwrap makes them private)."""
+    args, made = [], set()
+    for path in paths:
+        parts = os.path.normpath(path).split(os.sep)[1:-1]
+        for i in range(1, len(parts) + 1):
+            d = os.sep + os.path.join(*parts[:i])
+            if d not in made and d.split(os.sep)[1] not in ("usr", "etc", "tmp", "proc", "dev"):
+                made.add(d)
+                args += ["--perms", "0755", "--dir", d]
+    return args
 
 
 def _system_mounts() -> list:
@@ -138,7 +177,8 @@ def command(argv, *, workdir=None, writable=(), readable=(), env=None, package=F
         The working directory, bound read-write at the same path.
         Default: an empty private ``/tmp``.
     writable, readable : iterable of str
-        More paths bound read-write or read-only at the same path.
+        More paths bound read-write or read-only at the same path; an item
+        of ``readable`` may also be a pair ``(path, path inside)``.
     env : dict, optional
         The environment inside, besides ``HOME``, ``PATH`` and ``LANG``;
         nothing of the caller's environment passes unless named here.
@@ -155,7 +195,7 @@ def command(argv, *, workdir=None, writable=(), readable=(), env=None, package=F
     list of str
     """
     reason = available() if check else None
-    inner = _limits(limits) + list(argv)
+    inner = _drop() + _limits(limits) + list(argv)
     environment = {"HOME": "/tmp", "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
                    "MPLCONFIGDIR": "/tmp/matplotlib", "PYTHONDONTWRITEBYTECODE": "1", **(env or {})}
     if reason is not None:
@@ -166,13 +206,17 @@ def command(argv, *, workdir=None, writable=(), readable=(), env=None, package=F
                 f"as you, with access to everything you can reach, set {UNSAFE_ENV}=1.")
         warnings.warn(f"{UNSAFE_ENV}=1: student code runs WITHOUT a sandbox ({reason})", RuntimeWarning,
                       stacklevel=2)
-        return ["env", "-i", *(f"{k}={v}" for k, v in environment.items())] + inner
-    args = _prefix() + ["--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
-                        "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
-    args += _system_mounts() + _python_mounts(package)
-    for path in readable:
-        args += ["--ro-bind", path, path]
+        return ["env", "-i", *(f"{k}={v}" for k, v in environment.items())] + _limits(limits) + list(argv)
+    args = _prefix() + ["--die-with-parent", "--new-session", "--clearenv",
+                        "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp"]
+    python = _python_mounts(package)
+    readable = [(p, p) if isinstance(p, str) else tuple(p) for p in readable]
+    binds = python[2::3] + [dst for _, dst in readable] + list(writable) + ([workdir] if workdir else [])
+    args += _system_mounts() + _ancestors(binds) + python
+    for src, dst in readable:
+        args += ["--ro-bind", src, dst]
     for path in list(writable) + ([workdir] if workdir else []):
+        give_to_sandbox(path)
         args += ["--bind", path, path]
     for k, v in environment.items():
         args += ["--setenv", k, v]
@@ -206,3 +250,9 @@ def available() -> str | None:
     True
     """
     return _probe()
+
+
+def give_to_sandbox(path: str) -> None:
+    """Let the sandbox's user write to ``path``, a folder (or file) made for it: needed only when root runs it."""
+    if _is_root():
+        os.chown(path, NOBODY, NOBODY)

@@ -1,0 +1,192 @@
+"""Tests of trusted autograding: the sandbox, the runner and referee, and the problem sets' trusted tests.
+
+The nbgrader round trip (``make grading-check``) autogrades whole submissions,
+dishonest ones included; these tests check the pieces one by one.
+"""
+
+import math
+import os
+import random
+from fractions import Fraction
+
+import pytest
+
+from advsearch import grading
+from advsearch.autograde import problemsets, referee, sandbox
+from advsearch.autograde.referee import MISSING, NotData, RemoteError, RemoteFunction, Runner
+from advsearch.recording import RecordingGame
+
+needs_sandbox = pytest.mark.skipif(sandbox.available() is not None,
+                                   reason=f"no sandbox here: {sandbox.available()}")
+
+ALPHABETA = '''
+import math
+def alphabeta(game, state):
+    def value(s, alpha, beta):
+        if game.is_terminal(s):
+            return game.utility(s, MAX)
+        v = -math.inf if game.to_move(s) == MAX else math.inf
+        for a in game.actions(s):
+            w = value(game.result(s, a), alpha, beta)
+            if game.to_move(s) == MAX:
+                v = max(v, w)
+                if v >= beta:
+                    return v
+                alpha = max(alpha, v)
+            else:
+                v = min(v, w)
+                if v <= alpha:
+                    return v
+                beta = min(beta, v)
+        return v
+    return value(state, -math.inf, math.inf)
+
+def minimax(game, state):
+    if game.is_terminal(state):
+        return game.utility(state, MAX)
+    values = [minimax(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if game.to_move(state) == MAX else min(values)
+
+def forever(game, state):
+    while True:
+        pass
+'''
+
+
+@pytest.fixture(scope="module")
+def runner():
+    if sandbox.available() is not None:
+        pytest.skip(f"no sandbox here: {sandbox.available()}")
+    with Runner([problemsets.PROBLEM_SETS["ps1"].prelude, ALPHABETA]) as r:
+        yield r
+
+
+@needs_sandbox
+def test_answers_arrive_as_data_of_exactly_their_types():
+    cells = ['''
+from fractions import Fraction
+class MyInt(int):
+    def __eq__(self, other): return True
+    __hash__ = int.__hash__
+plain = {"A": 3, "B": 2.5, "C": Fraction(13, 3), "D": True, "E": None, "F": "x", "G": (1, [2, {3}])}
+odd = {"A": MyInt(3), "B": float("nan")}
+''']
+    with Runner(cells) as r:
+        assert r.value("plain") == {"A": 3, "B": 2.5, "C": Fraction(13, 3), "D": True, "E": None, "F": "x",
+                                    "G": (1, [2, {3}])}
+        assert [type(v) for v in r.value("plain").values()][:4] == [int, float, Fraction, bool]
+        odd = r.value("odd")
+        assert isinstance(odd["A"], NotData) and odd["A"].kind == "MyInt" and odd["A"] != 3
+        assert math.isnan(odd["B"])
+        assert r.value("nothing_of_that_name") is MISSING
+
+
+@needs_sandbox
+def test_graded_code_runs_without_the_package_and_without_the_course():
+    cells = ["import advsearch", "text = open(%r).read()" % os.path.abspath(__file__),
+             "import socket\nsocket.create_connection(('127.0.0.1', 22), timeout=1)",
+             "import os\nhome = sorted(os.listdir('/'))"]
+    with Runner(cells) as r:
+        kinds = {i: e["type"] for i, e in r.cell_errors.items() if e}
+        assert kinds[0] == "ModuleNotFoundError"
+        assert kinds[1] in ("FileNotFoundError", "PermissionError")
+        assert kinds[2] in ("ConnectionRefusedError", "OSError", "PermissionError")
+        assert "work" not in r.value("home") and "home" not in r.value("home")
+
+
+@needs_sandbox
+@pytest.mark.parametrize("name", ["alphabeta", "minimax"])
+def test_a_remote_search_is_graded_exactly_as_the_same_search_run_here(runner, name):
+    namespace = {"MAX": 0}
+    exec(ALPHABETA, namespace)
+    trees = grading.search_trees(grading.student_seed("remote", "ps1"))
+    for algorithm in ("alphabeta", "minimax"):
+        here = grading.assess_search(namespace[name], algorithm, trees, 4)
+        there = grading.assess_search(RemoteFunction(runner, name), algorithm, trees, 4)
+        assert (there.points, there.convention) == (here.points, here.convention)
+    assert grading.assess_search(RemoteFunction(runner, name), name, trees, 4).points == 4
+
+
+@needs_sandbox
+def test_the_game_is_logged_here_and_the_runner_sees_only_handles(runner):
+    t = grading.search_trees(7)[0]
+    game = RecordingGame(t)
+    assert RemoteFunction(runner, "alphabeta")(game, t.initial_state) == grading._tree_value(t)
+    assert game.visits() == grading.reference_visits(t, "alphabeta")
+
+
+@needs_sandbox
+def test_a_function_that_never_returns_is_stopped_and_the_runner_starts_again(runner):
+    t = grading.search_trees(3)[0]
+    before = runner.starts
+    with pytest.raises(grading.TimeLimitExceeded):
+        RemoteFunction(runner, "forever", seconds=0.5)(RecordingGame(t), t.initial_state)
+    assert RemoteFunction(runner, "minimax")(RecordingGame(t), t.initial_state) == grading._tree_value(t)
+    assert runner.starts == before + 1
+
+
+@needs_sandbox
+def test_errors_of_the_student_code_come_back_named():
+    with Runner(["def f(game, state):\n    return 1 / 0", "def g(game, state):\n    return game.result(state, 99)"]) as r:
+        t = grading.search_trees(1)[0]
+        with pytest.raises(RemoteError, match="ZeroDivisionError"):
+            RemoteFunction(r, "f")(RecordingGame(t), t.initial_state)
+        with pytest.raises(RemoteError, match="GameError"):
+            RemoteFunction(r, "g")(RecordingGame(t), t.initial_state)
+
+
+def test_without_bubblewrap_grading_refuses_unless_told_it_is_unsafe(monkeypatch):
+    monkeypatch.setattr(sandbox.shutil, "which", lambda name: None)
+    sandbox._probe.cache_clear()
+    try:
+        assert "not installed" in sandbox.available()
+        monkeypatch.delenv(sandbox.UNSAFE_ENV, raising=False)
+        with pytest.raises(sandbox.SandboxUnavailable, match="bubblewrap"):
+            sandbox.command(["python3", "-c", "1"])
+        monkeypatch.setenv(sandbox.UNSAFE_ENV, "1")
+        with pytest.warns(RuntimeWarning, match="WITHOUT a sandbox"):
+            cmd = sandbox.command(["python3", "-c", "1"])
+        assert cmd[:2] == ["env", "-i"] and "prlimit" in cmd
+    finally:
+        sandbox._probe.cache_clear()
+
+
+@needs_sandbox
+def test_the_sandbox_limits_processes_and_memory():
+    cells = ['''
+import os
+made = 0
+try:
+    for _ in range(200):
+        pid = os.fork()
+        if pid == 0:
+            import time; time.sleep(5); os._exit(0)
+        made += 1
+except OSError:
+    pass
+''', "try:\n    big = bytearray(4 << 30)\n    got = True\nexcept MemoryError:\n    got = False"]
+    with Runner(cells) as r:
+        assert r.value("made") < referee.RUNNER_LIMITS.processes
+        assert r.value("got") is False
+
+
+def test_a_blank_pruned_answer_earns_nothing_under_any_convention():
+    # Before, an empty answer matched "no cut on ties" wherever that prunes nothing: about 30% of students.
+    for i in range(60):
+        t = grading.problems("ps1", f"student{i}").alphabeta.tree
+        for blank in ([], (), set()):
+            assert grading.assess_pruned(t, blank, 2).points == 0
+
+
+def test_exact_numbers_only():
+    ok = [3, -2, 2.5, Fraction(1, 3)]
+    refused = [True, False, float("nan"), float("inf"), "3", None, NotData("MyInt", "3"), [3]]
+    assert all(problemsets.exact_number_problem(x) is None for x in ok)
+    assert all(problemsets.exact_number_problem(x) for x in refused)
+
+
+def test_code_is_graded_on_trees_no_student_can_compute():
+    a = problemsets.secret_seed(b"course key", "ps1", "alice")
+    assert a != problemsets.secret_seed(b"other key", "ps1", "alice")
+    assert a != grading.student_seed("alice", "ps1")
+    assert random.Random(a).random() != random.Random(grading.student_seed("alice", "ps1")).random()
