@@ -47,15 +47,16 @@ which conventions the function follows, and ``credit`` gives the share of the
 points that a convention other than the asked-for one earns.  Plain minimax
 earns nothing for alpha-beta: every tree of the battery has a cut.
 
-Limits
-------
-Everything runs in the student's own kernel, after the student's code.  The
-hidden tests load :mod:`advsearch` afresh and time-limit the student's
-functions (with ``SIGALRM``, where the platform has it), which stops patched
-checkers and runaway code; a notebook that rewrites IPython or the
-interpreter itself can still fool any in-kernel test, and such code is plain
-to see in the autograded notebook.  nbgrader's per-cell timeout is the
-backstop for code that cannot be interrupted.
+Trusted grading
+---------------
+The graded notebooks do not call the ``assess_*`` functions themselves:
+:mod:`advsearch.autograde` does, from outside the student's kernel, with the
+student's functions run in a sandbox
+(:class:`advsearch.autograde.referee.RemoteFunction`) and the recording game
+kept in the grader's process.  In the notebook this module gives the trees
+(:func:`problems`) and the self-checks; :func:`graded` and :func:`fresh`
+remain for courses that still grade inside the kernel, which cannot be made
+safe.
 
 Examples
 --------

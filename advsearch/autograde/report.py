@@ -265,14 +265,15 @@ def report(course_root: str, assignment: str, *, gradebook=None, course_id: str 
     Traceback (most recent call last):
     ...
     advsearch.autograde.report.ReportError: nothing was submitted for ps2: no folder .../submitted/<student>/ps2/
+    >>> import shutil; shutil.rmtree(course)
     """
     root = str(course_root)
     if not os.path.isdir(root):
         raise ReportError(f"no course folder {root}")
     inbox = os.path.join(root, "submitted")
     if not os.path.isdir(inbox):
-        raise ReportError(f"no submitted/ folder in {root}: is it an nbgrader course, and was {assignment} "
-                          "collected?")
+        raise ReportError(f"no submitted/ folder in {os.path.abspath(root)}: is it an nbgrader course, and was "
+                          f"{assignment} collected?")
     students = sorted(s for s in os.listdir(inbox)
                       if not s.startswith(".") and os.path.isdir(os.path.join(inbox, s, assignment)))
     if not students:
@@ -407,6 +408,7 @@ def main(argv=None, stdout=None, stderr=None, prog="advsearch grading report") -
     >>> main(["ps1", "--course", course + "/nowhere"], stderr=sys.stdout)
     advsearch grading report: error: no course folder .../nowhere
     2
+    >>> import shutil; shutil.rmtree(course)
     """
     stdout = sys.stdout if stdout is None else stdout
     stderr = sys.stderr if stderr is None else stderr

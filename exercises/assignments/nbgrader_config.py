@@ -42,3 +42,8 @@ c.OverwriteCells.add_missing_cells = True
 
 # Keep an unruly submission's output from swamping the autograded notebook.
 c.LimitOutput.max_lines = 200
+
+# `nbgrader export` adds a status and a reason to every row, so that a submission
+# that could not be graded is flagged instead of passing as 0
+# (`advsearch grading report <assignment>` lists the same).
+c.ExportApp.plugin_class = "advsearch.autograde.report.FlaggedCsvExport"
