@@ -106,7 +106,7 @@ math.isclose = lambda *a, **k: True
 math.isfinite = lambda *a, **k: True
 builtins.abs = lambda x: 0
 operator.eq = lambda a, b: True
-''', "answer:q1_answer": "values_answer = {k: 0 for k in 'ABCDEFGHIJKLMN'}"}),
+''', "answer:q1_answer": "values_answer = {k: -1000 for k in 'ABCDEFGHIJKLMN'}"}),
     "always_equal_values": ("scoring hole", ("ps1", "ps3"), {
         "answer:q1_answer": _FULL_MARKS_CLASS + "values_answer = {k: _Yes() for k in 'ABCDEFGHIJKLMN'}"}),
     "always_equal_everything": ("scoring hole", ("ps1",), {
