@@ -61,6 +61,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from . import agents as _agents
+from .argparsing import USAGE, StreamParser
 from .arena import search_summary, tournament
 from .evaluation import connect4_eval, tictactoe_eval
 from .game import IllegalMoveError
@@ -70,7 +71,7 @@ __all__ = ["GameSpec", "OpponentSpec", "GAMES", "OPPONENTS", "register_game", "r
            "make_game", "make_agent", "positive_int", "main"]
 
 #: Exit codes: success, a game or agent that failed, and a bad command line (as argparse).
-OK, FAILED, USAGE = 0, 1, 2
+OK, FAILED = 0, 1
 
 
 # --- The registry of games. ---
@@ -446,34 +447,11 @@ _builtin_opponents()
 
 # --- The command line. ---
 
-class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser that writes to given streams and raises SystemExit rather than calling sys.exit."""
-
-    def __init__(self, *args, out=None, err=None, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.out, self.err = out, err
-
-    def print_help(self, file=None):
-        self._print_message(self.format_help(), file or self.out)
-
-    def print_usage(self, file=None):
-        self._print_message(self.format_usage(), file or self.out)
-
-    def error(self, message):
-        self.print_usage(self.err)
-        self.exit(USAGE, f"{self.prog}: error: {message}\n")
-
-    def exit(self, status=0, message=None):
-        if message:
-            self._print_message(message, self.err)
-        raise SystemExit(status)
-
-
 def _parser(out, err) -> tuple:
     """The parser of the command line, and its sub-parsers by command."""
     games = ", ".join(GAMES)
     opponents = "\n".join(f"  {name:<12}{spec.help}" for name, spec in OPPONENTS.items())
-    make = functools.partial(_Parser, out=out, err=err, formatter_class=argparse.RawDescriptionHelpFormatter)
+    make = functools.partial(StreamParser, out=out, err=err, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser = make(prog="advsearch", description="Play games against search agents, run a tournament, write "
                                                 "exam papers, or check an nbgrader course's grading.",
                   epilog=f"games: {games}\nopponents:\n{opponents}\n\n"
@@ -528,7 +506,7 @@ def _grading(argv, stdout, stderr) -> int:
     if argv[:1] == ["report"]:
         from .autograde.report import main as report_main
         return report_main(argv[1:], stdout=stdout, stderr=stderr, prog="advsearch grading report")
-    make = functools.partial(_Parser, out=stdout, err=stderr, formatter_class=argparse.RawDescriptionHelpFormatter)
+    make = functools.partial(StreamParser, out=stdout, err=stderr, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser = make(prog="advsearch grading", description="Tools for the nbgrader course in exercises/assignments.",
                   epilog="example:\n  advsearch grading report ps1 --course exercises/assignments\n\n"
                          "'advsearch grading report --help' tells more.")

@@ -112,7 +112,7 @@ from .trees import Tree, parse as _parse, random_tree as _random_tree, tree as _
 
 __all__ = [
     "autograding", "id_from_path", "student_id", "student_seed", "ANONYMOUS",
-    "problems", "graded", "ASSIGNMENTS", "search_trees",
+    "problems", "graded", "ASSIGNMENTS", "search_trees", "sample_positions",
     "TimeLimitExceeded", "Runaway", "time_limit", "quiet", "RecordingGame",
     "Convention", "CONVENTIONS", "reference_visits",
     "Grade", "assess_values", "assess_pruned", "assess_search", "assess_evaluation",
@@ -414,7 +414,7 @@ def problems(assignment: str, student: str) -> SimpleNamespace:
             perspective_trees=mcts_trees(seed, aspect="perspective"),
         )
     game = _ConnectFour()
-    return SimpleNamespace(**base, game=game, positions=_positions(game, f"{seed}:positions", 40))
+    return SimpleNamespace(**base, game=game, positions=sample_positions(game, f"{seed}:positions", 40))
 
 
 @_isolated
@@ -455,7 +455,7 @@ def _hand_chance_tree(seed) -> Tree:
             return t
 
 
-def _positions(game, seed, n: int) -> list:
+def sample_positions(game, seed, n: int) -> list:
     """``n`` distinct non-terminal positions from seeded random play, 2 to 30 plies deep."""
     rng = random.Random(seed)
     out, seen = [], set()
@@ -697,13 +697,24 @@ class Grade:
     mistake: str | None = None
     details: dict = field(default_factory=dict)
 
+    def report(self) -> str:
+        """The text a student reads: the verdict, then the points.
+
+        Examples
+        --------
+        >>> print(Grade(1.5, 2.0, "One value is wrong.").report())
+        One value is wrong.
+        Points: 1.5 of 2.
+        """
+        return f"{self.text}\nPoints: {_f(self.points)} of {_f(self.out_of)}."
+
     def award(self) -> float:
-        """Print the report and return the points, for the last line of a hidden test.
+        """Print the report and return the points, for the last line of a test run in the notebook.
 
         nbgrader reads a number shown as a test cell's result as its partial
         credit.
         """
-        print(f"{self.text}\nPoints: {_f(self.points)} of {_f(self.out_of)}.")
+        print(self.report())
         return float(self.points)
 
     def __str__(self) -> str:
@@ -1225,7 +1236,7 @@ def assess_tournament(evaluate, student, opponent="reference", points=3, *, game
     seed = student_seed(student, "ps2", f"match:{opponent}")
     against = f"against {describe}"
     # A quick look first, so that an evaluation that fails, loops or crawls costs seconds, not the match's limit.
-    probe = _positions(game, f"{seed}:probe", 10)
+    probe = sample_positions(game, f"{seed}:probe", 10)
 
     def look():
         started = time.perf_counter()

@@ -190,3 +190,22 @@ def test_code_is_graded_on_trees_no_student_can_compute():
     assert a != problemsets.secret_seed(b"other key", "ps1", "alice")
     assert a != grading.student_seed("alice", "ps1")
     assert random.Random(a).random() != random.Random(grading.student_seed("alice", "ps1")).random()
+
+
+def test_autograde_refuses_an_assignment_it_has_no_trusted_tests_for(tmp_path):
+    import nbformat
+
+    from advsearch.autograde.nbgrader import TrustedGrades
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1")])
+    resources = {"nbgrader": {"student": "alice", "assignment": "ps9"}}
+    with pytest.raises(ValueError, match="no trusted tests for the assignment 'ps9'"):
+        TrustedGrades(course_root=str(tmp_path)).preprocess(nb, resources)
+
+
+def test_the_course_key_is_made_once_and_kept_private(tmp_path):
+    from advsearch.autograde.nbgrader import KEY_FILE, course_key
+
+    key = course_key(str(tmp_path))
+    assert len(key) == 32 and course_key(str(tmp_path)) == key
+    assert os.stat(tmp_path / KEY_FILE).st_mode & 0o077 == 0

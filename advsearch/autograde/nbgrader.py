@@ -213,9 +213,7 @@ class TrustedGrades(NbGraderPreprocessor):
                                               "has been told and will grade it by hand.")
                         record["flags"].append(f"{gid}: the grader failed ({type(e).__name__}: {e})")
                 cell.outputs = [
-                    nbformat.v4.new_output("stream", name="stdout",
-                                           text=f"{grade.text}\nPoints: {grading._f(grade.points)} of "
-                                                f"{grading._f(grade.out_of)}.\n"),
+                    nbformat.v4.new_output("stream", name="stdout", text=grade.report() + "\n"),
                     nbformat.v4.new_output("execute_result", data={"text/plain": repr(float(grade.points))},
                                            execution_count=cell.get("execution_count")),
                 ]

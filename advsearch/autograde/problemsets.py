@@ -29,7 +29,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import math
-import numbers
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
@@ -126,13 +125,17 @@ def _data_answer(sub: Submission, name: str, points: float, example: str, kind: 
     return value, None
 
 
-def _numbers_refused(answer: dict) -> str:
+def _exact_only(answer):
+    """``(answer, why)``: a dict answer keeps only its exact numbers, and ``why`` says what was refused."""
+    if not isinstance(answer, dict):
+        return answer, ""
     bad = [(k, exact_number_problem(v)) for k, v in answer.items() if exact_number_problem(v)]
     if not bad:
-        return ""
+        return answer, ""
     k, why = bad[0]
     more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
-    return (f"The value for {k!r} is refused{more}: {why}. Write numbers as int, float or Fraction "
+    return ({k: v for k, v in answer.items() if exact_number_problem(v) is None},
+            f"The value for {k!r} is refused{more}: {why}. Write numbers as int, float or Fraction "
             "(Fraction(13, 3)); such values earn nothing. ")
 
 
@@ -141,11 +144,8 @@ def _values_test(tree_of):
         answer, refused = _data_answer(sub, "values_answer", points, 'values_answer = {"A": 3, ...}', dict)
         if refused:
             return refused
-        why = _numbers_refused(answer) if isinstance(answer, dict) else ""
-        if why:
-            answer = {k: v for k, v in answer.items() if exact_number_problem(v) is None}
-        g = grading.assess_values(tree_of(sub.problems), answer, points, note=sub.note + why)
-        return g
+        answer, why = _exact_only(answer)
+        return grading.assess_values(tree_of(sub.problems), answer, points, note=sub.note + why)
     return test
 
 
@@ -179,9 +179,7 @@ def _ucb_test(sub: Submission, points: float) -> grading.Grade:
     choice, refused = _data_answer(sub, "uct_choice", points, 'uct_choice = "C"', str)
     if refused:
         return refused
-    why = _numbers_refused(values) if isinstance(values, dict) else ""
-    if why:
-        values = {k: v for k, v in values.items() if exact_number_problem(v) is None}
+    values, why = _exact_only(values)
     return grading.assess_ucb(sub.problems.ucb, values, choice, points, note=sub.note + why)
 
 
@@ -204,7 +202,7 @@ def _manners_test(sub: Submission, points: float) -> grading.Grade:
     if fn is None:
         return _missing("function evaluate", sub, points, "evaluate(state, player)")
     game = sub.problems.game
-    positions = grading._positions(game, f"{sub.seed}:positions", 40)
+    positions = grading.sample_positions(game, f"{sub.seed}:positions", 40)
     return grading.assess_evaluation(fn, positions, points, max_ms=2.0)
 
 

@@ -41,6 +41,7 @@ import sys
 import time
 from fractions import Fraction
 
+from ..grading import TimeLimitExceeded
 from . import sandbox
 
 __all__ = ["Runner", "RemoteFunction", "RemoteError", "ProtocolError", "RunnerDied", "NotData",
@@ -80,7 +81,11 @@ class ProtocolError(Exception):
 
 
 class RunnerDied(Exception):
-    """The sandboxed process ended, or stopped answering, in the middle of a request."""
+    """The sandboxed process ended, or stopped answering (``timed_out``), in the middle of a request."""
+
+    def __init__(self, message: str, timed_out: bool = False):
+        super().__init__(message)
+        self.timed_out = timed_out
 
 
 def unpack_answer(x):
@@ -228,7 +233,7 @@ class Runner:
             try:
                 msg = self._receive(self.cell_seconds)
             except RunnerDied as e:
-                self.cell_errors[i] = {"type": "TimeLimitExceeded" if "answer" in str(e) else "Died",
+                self.cell_errors[i] = {"type": "TimeLimitExceeded" if e.timed_out else "Died",
                                        "message": str(e), "where": f"cell {i}"}
                 self.skipped.add(i)
                 self.close()
@@ -257,7 +262,7 @@ class Runner:
         while b"\n" not in self.buffer:
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
-                raise RunnerDied(f"no answer after {seconds:g} s")
+                raise RunnerDied(f"no answer after {seconds:g} s", timed_out=True)
             with selectors.DefaultSelector() as sel:
                 sel.register(fd, selectors.EVENT_READ)
                 if not sel.select(left):
@@ -338,8 +343,8 @@ class Runner:
                     raise ProtocolError(f"unexpected message {sorted(msg)}")
         except RunnerDied as e:
             self.close()
-            if "no answer" in str(e):
-                raise RunnerDied(f"still running after {seconds:g} s") from None
+            if e.timed_out:
+                raise RunnerDied(f"still running after {seconds:g} s", timed_out=True) from None
             raise
         except RemoteError:
             raise
@@ -476,7 +481,6 @@ class RemoteFunction:
         self.__name__ = name
 
     def __call__(self, *args):
-        from ..grading import TimeLimitExceeded
         try:
             return self.runner.call(self.name, args, seconds=self.seconds, random_state=random.getstate(),
                                     states=self.states)

@@ -45,13 +45,14 @@ gradebook; everything else works without it.
 
 from __future__ import annotations
 
-import argparse
 import csv
 import json
 import math
 import os
 import sys
 from typing import NamedTuple
+
+from ..argparsing import StreamParser
 
 try:                                        # nbgrader is the "grading" extra
     from nbgrader.api import Gradebook, MissingEntry
@@ -348,29 +349,6 @@ def format_table(rows) -> str:
                      for r in [header, *rows])
 
 
-class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser that writes to given streams and raises SystemExit rather than exiting."""
-
-    def __init__(self, *args, out=None, err=None, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.out, self.err = out, err
-
-    def print_help(self, file=None):
-        self._print_message(self.format_help(), file or self.out)
-
-    def print_usage(self, file=None):
-        self._print_message(self.format_usage(), file or self.out)
-
-    def error(self, message):
-        self.print_usage(self.err)
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-    def exit(self, status=0, message=None):
-        if message:
-            self._print_message(message, self.err)
-        raise SystemExit(status)
-
-
 def main(argv=None, stdout=None, stderr=None, prog="advsearch grading report") -> int:
     """The command ``advsearch grading report ASSIGNMENT [--course DIR]``.
 
@@ -412,7 +390,7 @@ def main(argv=None, stdout=None, stderr=None, prog="advsearch grading report") -
     """
     stdout = sys.stdout if stdout is None else stdout
     stderr = sys.stderr if stderr is None else stderr
-    parser = _Parser(prog=prog, out=stdout, err=stderr,
+    parser = StreamParser(prog=prog, out=stdout, err=stderr,
                      description="List every submission of an nbgrader assignment: graded, not graded "
                                  "(no autograded notebook, no scores, or graded without the trusted grader), "
                                  "or suspicious (flagged by the trusted grader, or test cells missing). "

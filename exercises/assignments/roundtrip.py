@@ -27,13 +27,22 @@ For every assignment in source/ (ps1, ps2, ps3, and any added later) it:
    ``copier``     (ps1, ps3) the reference notebook with another student's id:
                   the by-hand answers fit the other student's trees, so they
                   earn 0, while the code, right on any tree, keeps its points;
+   ``attack_*``   (ps1, ps3) 30 dishonest submissions (``attacks.py``): each
+                  gets 0, changes nothing of anyone else's (grades, autograded
+                  folders, the package on disk, source/, the course key),
+                  leaves no process running, shows no solution text, and
+                  keeps its autograded notebook small;
+   ``honest_*``   (ps1, ps3) the right answers with an ordinary edit (a copied
+                  answer or test cell, a renamed kernel, answers moved below
+                  their tests, an extra cell): full marks;
 
 5. runs ``nbgrader generate_feedback`` and ``nbgrader export`` and checks
-   the files they write.
+   the files they write (every row of the export has a status), and
+   ``advsearch grading report``'s verdicts.
 
 Everything happens in a temporary directory, which is deleted afterwards
 (``--keep`` keeps it); nothing is written into the repository.  It needs no
-input, and takes three to four minutes on two cores.
+input, and takes about six minutes on two cores.
 
 Run it from the repository root with the project's Python::
 
@@ -233,8 +242,6 @@ def by_hand(source_nb, student: str) -> dict:
     answer the solution computes with the package (``ads.minimax(...)``)
     must be handed in as the numbers themselves, as a student writes them.
     """
-    from fractions import Fraction  # noqa: F401  (reprs of exact answers use it)
-
     namespace = {}
     out = {}
     os.environ["ADVSEARCH_STUDENT_ID"] = student
@@ -475,6 +482,9 @@ def round_trip(course: str, a: str, failures: Failures):
             if student.startswith("attack_"):
                 failures.check(not seen, f"{a}: {student}: no solution text in the autograded notebook"
                                + (f" (found {seen[:2]})" if seen else ""))
+            size = max((os.path.getsize(p) for p in glob.glob(os.path.join(graded_path, "*.ipynb"))), default=0)
+            failures.check(size < MAX_NOTEBOOK, f"{a}: {student}: the autograded notebook is small "
+                           f"({size / 1e6:.2f} MB; the kernel's output is capped)")
 
     with Gradebook(db, "advsearch") as gb:
         for path in sources:
@@ -530,6 +540,9 @@ def round_trip(course: str, a: str, failures: Failures):
             failures.check(os.path.isfile(html) and os.path.getsize(html) > 0,
                            f"{a}: feedback for {student} written")
 
+
+#: The largest autograded notebook allowed: the kernel keeps 2 million characters of output, plus the notebook.
+MAX_NOTEBOOK = 3_000_000
 
 #: Autograde seconds per submission, by assignment: printed at the end.
 TIMES = {}
@@ -645,6 +658,21 @@ def export(course: str, assignments, failures: Failures):
     missing = [(a, s) for a in assignments for s in ("reference", "stub") if (a, s) not in found]
     failures.check(bool(rows) and not missing, f"grades.csv has {len(rows)} rows, reference and stub for each "
                    "assignment" + (f" (missing {missing})" if missing else ""))
+    status = {(r.get("assignment"), r.get("student_id")): r.get("status") for r in rows}
+    wrong = [(a, s, status.get((a, s))) for a in assignments for s in ("reference", "stub")
+             if status.get((a, s)) != "graded"]
+    failures.check(not wrong, "grades.csv gives every row a status, and 'graded' for reference and stub"
+                   + (f" (found {wrong})" if wrong else ""))
+    from advsearch.autograde.report import report
+    for a in assignments:
+        rows = {r.student: r for r in report(course, a)}
+        if "copier" in rows:
+            failures.check(rows["copier"].status == "suspicious" and "alice" in rows["copier"].reason,
+                           f"advsearch grading report {a}: the copier is suspicious, declaring 'alice' "
+                           f"(found {rows['copier'].status}: {rows['copier'].reason})")
+        ungraded = [r.student for r in rows.values() if r.status == "not graded"]
+        failures.check(not ungraded, f"advsearch grading report {a}: every submission was graded"
+                       + (f" (not graded: {ungraded})" if ungraded else ""))
 
 
 if __name__ == "__main__":
