@@ -29,7 +29,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
@@ -61,7 +61,6 @@ class Submission:
     problems: object
     seed: int
     note: str = ""
-    flags: list = field(default_factory=list)
 
     def answer(self, name: str):
         """The value of ``name`` in the student's cells, as data (or :data:`MISSING`)."""

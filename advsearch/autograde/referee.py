@@ -42,12 +42,12 @@ import time
 from fractions import Fraction
 
 from ..grading import TimeLimitExceeded
-from . import sandbox
+from . import runner, sandbox
 
 __all__ = ["Runner", "RemoteFunction", "RemoteError", "ProtocolError", "RunnerDied", "NotData",
            "unpack_answer", "RUNNER_LIMITS", "MISSING"]
 
-_RUNNER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "runner.py")
+_RUNNER = os.path.abspath(runner.__file__)
 #: Limits of a runner: enough for any honest answer, far from what could hurt the machine.
 RUNNER_LIMITS = sandbox.Limits(memory_mb=1024, cpu_seconds=300, processes=8, file_mb=8)
 #: The most bytes of one message from the runner.
@@ -367,8 +367,7 @@ class Runner:
 
     def _pack(self, x):
         if isinstance(x, random.Random):
-            version, internal, gauss = x.getstate()
-            return {"random": [version, list(internal), gauss]}
+            return runner.pack(x)                           # as the runner packs it
         if hasattr(x, "to_move") and hasattr(x, "actions") and hasattr(x, "initial_state"):
             handle = next((h for h, g in self.games.items() if g is x), None)
             if handle is None:
@@ -455,11 +454,11 @@ def _as_state(v):
     return v
 
 
-def _known(state, runner) -> bool:
+def _known(state, owner) -> bool:
     try:
-        return state in runner.handles
+        return state in owner.handles
     except TypeError:
-        return any(s is state for s in runner.states)
+        return any(s is state for s in owner.states)
 
 
 class RemoteFunction:
