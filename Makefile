@@ -27,7 +27,7 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
 ## Everything CI runs: unit, property and doctests, then nbval over notebooks/ and exercises/.
-test: $(STAMP) sandbox
+test: $(GRADING) sandbox
 	$(BIN)/python -m pytest -n $(JOBS) -q --mpl --mpl-baseline-path=tests/baseline tests advsearch
 	$(BIN)/python -m pytest -q --nbval-lax --nbval-current-env -p no:cacheprovider $(NOTEBOOKS)
 	$(MAKE) --no-print-directory grading-check
