@@ -209,3 +209,21 @@ def test_the_course_key_is_made_once_and_kept_private(tmp_path):
     key = course_key(str(tmp_path))
     assert len(key) == 32 and course_key(str(tmp_path)) == key
     assert os.stat(tmp_path / KEY_FILE).st_mode & 0o077 == 0
+
+
+@needs_sandbox
+def test_folders_under_tmp_can_be_mounted_and_read(tmp_path):
+    # A clone under /tmp (as CI may make) must work: the folders above a mount are opened to the
+    # sandbox's user, and /tmp itself stays writable by all.
+    import subprocess
+    import sys
+
+    secret = tmp_path / "deep" / "data.txt"
+    secret.parent.mkdir()
+    secret.write_text("seen")
+    secret.chmod(0o644)
+    code = "import os; print(open(%r).read(), oct(os.stat('/tmp').st_mode & 0o7777))" % str(secret)
+    cmd = sandbox.command([os.path.realpath(sys.executable), "-I", "-S", "-c", code], readable=[str(secret)])
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["seen", "0o1777"]

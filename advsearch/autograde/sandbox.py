@@ -122,7 +122,7 @@ def _ancestors(paths) -> list:
         parts = os.path.normpath(path).split(os.sep)[1:-1]
         for i in range(1, len(parts) + 1):
             d = os.sep + os.path.join(*parts[:i])
-            if d not in made and d.split(os.sep)[1] not in ("usr", "etc", "tmp", "proc", "dev"):
+            if d not in made and d != "/tmp" and d.split(os.sep)[1] not in ("usr", "etc", "proc", "dev"):
                 made.add(d)
                 args += ["--perms", "0755", "--dir", d]
     return args
