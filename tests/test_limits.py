@@ -243,7 +243,7 @@ def test_limit_errors():
         iterative_deepening(GAME, evaluate=lines)
     with pytest.raises(ValueError, match="max_depth"):
         iterative_deepening(GAME, evaluate=lines, max_depth=0)
-    with pytest.raises(ValueError, match="max_nodes must be a positive number"):
+    with pytest.raises(ValueError, match="max_nodes must be a positive whole number"):
         alphabeta(GAME, max_nodes=-5)
     with pytest.raises(ValueError, match="time_limit must be a positive number"):
         alphabeta(GAME, time_limit=0)

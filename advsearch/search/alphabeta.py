@@ -8,7 +8,7 @@ above will never let play come here), and a MIN node as soon as v falls to alpha
 from __future__ import annotations
 
 from ..game import MAX, MIN
-from .base import Search, inf
+from .base import Search, flatten, inf
 
 
 def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=True,
@@ -38,7 +38,8 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
     table : TranspositionTable, optional
         Remember values of states reached again by another path
         (:mod:`advsearch.search.tables`); ``stats.tt_hits`` counts its use.
-        With a table the principal variation may stop at a remembered state.
+        The root is always searched, and a principal variation that reaches a
+        remembered state is continued by the exact entries the table holds.
     cutoff : callable, optional
         ``cutoff(state, ply) -> bool``, the lecture's CutOffTest: stop here
         and score with ``evaluate`` (in addition to ``depth``, if given).
@@ -93,7 +94,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
             return score(state, ply, alpha, beta)
         if ply == cut_ply or (cutoff is not None and cutoff(state, ply)):
             return horizon(state, alpha, beta, ply)
-        if table is not None:
+        if table is not None and ply > 0:     # the root is always searched: its move is the answer
             return remembered(state, alpha, beta, ply)
         player = to_move(state)
         if player == MAX:
@@ -167,7 +168,9 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
     v, pv = search.run(value, -inf, inf, 0)
     extra = {}
     if table is not None:
-        extra.update(tt_hits=table.hits, tt_probes=table.probes, tt_size=len(table))
+        table.store(search.state, search.plies_left(0), v, -inf, inf, pv[0])
+        extra.update(tt_hits=table.hits, tt_probes=table.probes, tt_size=len(table),
+                     line=table.continue_line(game, search.state, flatten(pv), search.plies_left(0)))
     if quiesce is not None:
         q_nodes, q_evals = quiet_counts()
         nodes += q_nodes

@@ -15,12 +15,16 @@ one small tuple per improvement, and are flattened once at the end.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import math
 import numbers
+import operator
 import time
 
 from ..game import CHANCE, MAX, GameError, InvalidTreeError
 from ..result import Event, SearchResult, Stats, Trace
+from ..timeout import check_budget
 from ..trees import PROBABILITY_TOLERANCE
 
 inf = math.inf
@@ -48,6 +52,137 @@ class BudgetExceeded(Exception):
     def __init__(self, message, nodes=0):
         super().__init__(message)
         self.nodes = nodes
+
+
+#: What a game must have: the lecture's S0 and five functions.
+GAME_METHODS = ("to_move", "actions", "result", "is_terminal", "utility")
+
+_forbidden = contextvars.ContextVar("advsearch_searches_forbidden", default=None)
+
+
+@contextlib.contextmanager
+def forbid_searches(reason):
+    """Within the block, every search of the package raises a GameError that gives ``reason``.
+
+    The exercise checkers run a student's own search under it: a function that
+    only calls :func:`~advsearch.alphabeta` is not an implementation (and the
+    sandboxed grader, which has no advsearch, would give it nothing).
+
+    >>> from advsearch import minimax, tree
+    >>> with forbid_searches("write the search yourself"):
+    ...     minimax(tree([1, 2]))
+    Traceback (most recent call last):
+    ...
+    advsearch.game.GameError: minimax cannot be used here: write the search yourself
+    """
+    token = _forbidden.set(reason)
+    try:
+        yield
+    finally:
+        _forbidden.reset(token)
+
+
+def root_of(game, state, algorithm):
+    """The root a search starts from: ``state``, or ``game.initial_state`` when it is None.
+
+    Refuses, with a GameError that says what a game must be, an object that
+    lacks the protocol (a string, None, a tree given as a plain list).
+
+    >>> root_of("x", None, "minimax")
+    Traceback (most recent call last):
+    ...
+    advsearch.game.GameError: minimax needs a game: an object with initial_state and the methods to_move, \
+actions, result, is_terminal and utility (see advsearch.Game), but got 'x' (a str), which lacks initial_state, \
+to_move, actions, result, is_terminal and utility
+    """
+    reason = _forbidden.get()
+    if reason is not None:
+        raise GameError(f"{algorithm} cannot be used here: {reason}")
+    if isinstance(game, type):
+        raise GameError(f"{algorithm} needs a game, but got the class {game.__name__}; "
+                        f"make a game from it first, e.g. {game.__name__}()")
+    missing = [] if hasattr(game, "initial_state") else ["initial_state"]
+    missing += [m for m in GAME_METHODS if not callable(getattr(game, m, None))]
+    if missing:
+        hint = " (for a tree written as nested lists, use advsearch.tree(...))" if isinstance(game, list) else ""
+        lacks = ", ".join(missing[:-1]) + (" and " if len(missing) > 1 else "") + missing[-1]
+        raise GameError(
+            f"{algorithm} needs a game: an object with initial_state and the methods to_move, actions, "
+            f"result, is_terminal and utility (see advsearch.Game), but got {game!r:.80} "
+            f"(a {type(game).__name__}), which lacks {lacks}{hint}"
+        )
+    return game.initial_state if state is None else state
+
+
+def describe(fn) -> str:
+    """How an error message names a function the caller gave: its qualified name, else its repr."""
+    return getattr(fn, "__qualname__", None) or repr(fn)
+
+
+def number(value, source, state):
+    """``value`` if it is a number a search can compare; else a GameError naming ``source`` and ``state``.
+
+    A number is an int, a float or any other ``numbers.Real`` (a Fraction),
+    but not a bool and not NaN: NaN is neither greater nor smaller than
+    anything, so a search comparing it would return nonsense silently.
+    Searches call this only when the fast test (a plain int, or a float
+    equal to itself) fails, so checking costs almost nothing.
+
+    >>> number(2.5, "evaluate", "s")
+    2.5
+    >>> number(float("nan"), "evaluate", "s")
+    Traceback (most recent call last):
+    ...
+    advsearch.game.GameError: evaluate returned nan for the state 's'; it must return a number \
+(int, float or Fraction), and NaN is not one: it compares neither above nor below anything
+    """
+    if isinstance(value, numbers.Real) and not isinstance(value, bool) and value == value:
+        return value
+    why = ("NaN is not one: it compares neither above nor below anything" if isinstance(value, numbers.Real)
+           and not isinstance(value, bool) else f"not a {type(value).__name__}")
+    raise GameError(f"{source} returned {value!r:.80} for the state {state!r:.200}; it must return a number "
+                    f"(int, float or Fraction), and {why}")
+
+
+def checked(fn, source):
+    """``fn(state, player)`` whose every answer is checked by :func:`number`; ``source`` names ``fn`` in errors.
+
+    The searches score leaves through it, so a utility or evaluation that
+    returns None, a string or NaN is named at the state that produced it.
+
+    >>> half = checked(lambda state, player: state / 2, "evaluate (half)")
+    >>> half(3, 0)
+    1.5
+    >>> checked(lambda state, player: None, "evaluate (nothing)")(3, 0)
+    Traceback (most recent call last):
+    ...
+    advsearch.game.GameError: evaluate (nothing) returned None for the state 3; it must return a number \
+(int, float or Fraction), and not a NoneType
+    """
+    def score(state, player):
+        value = fn(state, player)
+        if value.__class__ is int or (value.__class__ is float and value == value):
+            return value
+        return number(value, source, state)
+
+    return score
+
+
+def scorers(game, evaluate):
+    """``(utility, evaluate)`` of a search, both :func:`checked` (evaluate stays None when not given)."""
+    utility = checked(game.utility, f"{game!r}.utility")
+    return utility, None if evaluate is None else checked(evaluate, f"evaluate ({describe(evaluate)})")
+
+
+def payoffs(vector, source, state, num_players):
+    """``vector`` if it is a tuple of ``num_players`` numbers (see :func:`number`); else a GameError."""
+    if not isinstance(vector, tuple) or len(vector) != num_players:
+        raise GameError(f"{source} returned {vector!r:.80} for the state {state!r:.200}; it must return "
+                        f"a tuple of {num_players} numbers, one payoff per player")
+    for v in vector:
+        if not (v.__class__ is int or (v.__class__ is float and v == v)):
+            number(v, source, state)
+    return vector
 
 
 def check_depth(depth, evaluate, cutoff=None) -> int:
@@ -184,6 +319,52 @@ class Recorder:
         self.last = tuple(interval)
 
 
+_last_valid = [()]      # the (outcome, probability) pairs that passed the last check
+
+
+def chance_outcomes(game, state) -> list:
+    """``game.chance_outcomes(state)`` as a list of ``(outcome, probability)``, checked.
+
+    Every search and playout that meets a chance node asks for its outcomes
+    here.  Every probability must be a number > 0, and together they must sum
+    to 1 within :data:`~advsearch.trees.PROBABILITY_TOLERANCE`.  Otherwise a
+    GameError names the state (an InvalidTreeError names the node, for an
+    explicit tree).
+
+    >>> from advsearch import Pig
+    >>> game = Pig(goal=10)
+    >>> chance_outcomes(game, game.result(game.initial_state, "roll"))[:2]
+    [(1, Fraction(1, 6)), (2, Fraction(1, 6))]
+    """
+    outcomes = list(game.chance_outcomes(state))
+    last = _last_valid[0]
+    if len(outcomes) == len(last) and all(map(operator.is_, outcomes, last)):
+        return outcomes                 # the very pairs checked last time (games often reuse one list)
+    problem = None
+    if not outcomes:
+        problem = "has no outcomes; a chance node needs at least one"
+    else:
+        for pair in outcomes:
+            if not (isinstance(pair, tuple) and len(pair) == 2):
+                problem = f"gave {pair!r}, not an (outcome, probability) pair"
+                break
+            p = pair[1]
+            if isinstance(p, bool) or not isinstance(p, numbers.Real) or not p > 0:
+                problem = f"gives outcome {pair[0]!r} the probability {p!r}; each must be a number > 0"
+                break
+        else:
+            total = sum(p for _, p in outcomes)
+            if abs(total - 1) > PROBABILITY_TOLERANCE:
+                problem = f"has probabilities that sum to {total}, not 1"
+    if problem is None:
+        _last_valid[0] = tuple(outcomes)
+        return outcomes
+    if hasattr(state, "probs") and hasattr(state, "path"):     # a node of an explicit tree
+        where = "".join(f"[{i}]" for i in state.path) or "the root"
+        raise InvalidTreeError(f"the chance node at {where} ({state!r}) {problem}")
+    raise GameError(f"{game!r}: the chance node {state!r} {problem}")
+
+
 class Search:
     """The set-up and bookkeeping of one search run.
 
@@ -201,7 +382,7 @@ class Search:
     def __init__(self, game, state, *, depth, evaluate, trace, algorithm, cutoff=None,
                  max_nodes=None, time_limit=None, multiplayer=False):
         self.game = game
-        self.state = game.initial_state if state is None else state
+        self.state = root_of(game, state, algorithm)
         self.limit = check_depth(depth, evaluate, cutoff)
         self.evaluate = evaluate
         self.algorithm = algorithm
@@ -226,9 +407,8 @@ class Search:
 
     def budget(self, max_nodes, time_limit):
         """Set the node and time budget; ``next_check`` is the node count at which to look again."""
-        for name, x in (("max_nodes", max_nodes), ("time_limit", time_limit)):
-            if x is not None and (isinstance(x, bool) or not isinstance(x, (int, float)) or x <= 0):
-                raise ValueError(f"{name} must be a positive number, not {x!r}")
+        check_budget("max_nodes", max_nodes, whole=True)
+        check_budget("time_limit", time_limit)
         self.max_nodes = inf if max_nodes is None else max_nodes
         self.deadline = inf if time_limit is None else self.started + time_limit
         self.next_check = inf if max_nodes is None and time_limit is None else 1
@@ -291,8 +471,9 @@ class Search:
         terminal and with Eval otherwise, always from MAX's point of view, and
         returns ``(value, None)`` (a leaf has an empty principal variation).
         """
-        game, evaluate, tracer = self.game, self.evaluate, self.tracer
-        is_terminal, utility = game.is_terminal, game.utility
+        game, tracer = self.game, self.tracer
+        is_terminal = game.is_terminal
+        utility, evaluate = scorers(game, self.evaluate)
         leaves = deepest = evaluated = 0
 
         def score(state, ply, alpha=None, beta=None):
@@ -369,35 +550,8 @@ class Search:
                          "not MAX (0), MIN (1) or CHANCE (-1)")
 
     def chance_outcomes(self, state) -> list:
-        """``game.chance_outcomes(state)`` as a list of ``(outcome, probability)``, checked.
-
-        Every probability must be a number > 0, and together they must sum to 1
-        within :data:`PROBABILITY_TOLERANCE`.  Otherwise a GameError names the
-        state (an InvalidTreeError names the node, for an explicit tree).
-        """
-        outcomes = list(self.game.chance_outcomes(state))
-        problem = None
-        if not outcomes:
-            problem = "has no outcomes; a chance node needs at least one"
-        else:
-            for pair in outcomes:
-                if not (isinstance(pair, tuple) and len(pair) == 2):
-                    problem = f"gave {pair!r}, not an (outcome, probability) pair"
-                    break
-                p = pair[1]
-                if isinstance(p, bool) or not isinstance(p, numbers.Real) or not p > 0:
-                    problem = f"gives outcome {pair[0]!r} the probability {p!r}; each must be a number > 0"
-                    break
-            else:
-                total = sum(p for _, p in outcomes)
-                if abs(total - 1) > PROBABILITY_TOLERANCE:
-                    problem = f"has probabilities that sum to {total}, not 1"
-        if problem is None:
-            return outcomes
-        if hasattr(state, "probs") and hasattr(state, "path"):     # a node of an explicit tree
-            where = "".join(f"[{i}]" for i in state.path) or "the root"
-            raise InvalidTreeError(f"the chance node at {where} ({state!r}) {problem}")
-        raise GameError(f"{self.game!r}: the chance node {state!r} {problem}")
+        """The checked outcomes of a chance node: see :func:`chance_outcomes`."""
+        return chance_outcomes(self.game, state)
 
     def utility_bounds(self, bounds, needed: bool) -> tuple:
         """``(low, high)``: the least and greatest value a leaf can have, from ``bounds`` or the game.
@@ -440,12 +594,13 @@ class Search:
 
         return checked
 
-    def finish(self, value, pv_cells, counts, *, nodes, **extra) -> SearchResult:
+    def finish(self, value, pv_cells, counts, *, nodes, line=None, **extra) -> SearchResult:
+        """The SearchResult; ``line`` replaces the flattened ``pv_cells`` when the search knows more."""
         leaves, deepest, evaluated = counts()
         leaves += extra.get("quiescence_evaluations", 0)   # states scored below the horizon count too
         if self.evaluate is not None:
             extra = dict(extra, evaluated=evaluated + extra.get("quiescence_evaluations", 0))
-        pv = flatten(pv_cells)
+        pv = flatten(pv_cells) if line is None else line
         stats = Stats(
             nodes=nodes,
             leaves=leaves,

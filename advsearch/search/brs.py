@@ -42,7 +42,7 @@ the state.  With two players every reply is in turn, and BRS is alpha-beta.
 from __future__ import annotations
 
 from ..game import CHANCE, MAX, MIN, Game, GameError, player_name
-from .base import Search, inf
+from .base import Search, checked, inf, root_of, scorers
 from .multiplayer import out_of_turn
 
 __all__ = ["best_reply", "BestReplyGame", "ThreatADS", "ADS_RULES"]
@@ -161,6 +161,7 @@ class BestReplyGame(Game):
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise ValueError(f"player must be one of the {n} players 0..{n - 1}, not {player!r}")
         self.game, self.player = game, player
+        self.payoff = checked(game.utility, f"{game!r}.utility")
         self.opponents = tuple((player + k) % n for k in range(1, n))
         self.actions_for, self.result_for = out_of_turn(game)
         self.utility_range = getattr(game, "payoff_bounds", None) or getattr(game, "utility_range",
@@ -200,7 +201,7 @@ class BestReplyGame(Game):
         if not self.game.is_terminal(s[0]):
             raise GameError(f"{player_name(self.player, self.game.num_players)} has no move in {s[0]!r}, "
                             "which is not terminal: it needs an evaluation function")
-        u = self.game.utility(s[0], self.player)
+        u = self.payoff(s[0], self.player)
         return u if player == MAX else -u
 
     def render(self, s):
@@ -314,7 +315,7 @@ def best_reply(game, state=None, *, player=None, depth=None, evaluate=None, thre
     >>> best_reply(t).value, best_reply(t).stats.leaves == alphabeta(t).stats.leaves
     (3, True)
     """
-    root = game.initial_state if state is None else state
+    root = root_of(game, state, "best_reply")
     n = getattr(game, "num_players", 2)
     mover = None if game.is_terminal(root) else game.to_move(root)
     if mover == CHANCE:
@@ -338,7 +339,8 @@ def best_reply(game, state=None, *, player=None, depth=None, evaluate=None, thre
     search = Search(view, view.initial_state, depth=depth, evaluate=evaluate, trace=trace,
                     algorithm="best_reply")
     actions_for, result_for = view.actions_for, view.result_for
-    is_terminal, utility = game.is_terminal, game.utility
+    is_terminal = game.is_terminal
+    utility, evaluate = scorers(game, evaluate)
     cut_ply, tracer = search.limit, search.tracer
     nodes = leaves = deepest = evaluated = 0
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 
 from .alphabeta import alphabeta
+from ..timeout import check_budget
 from .base import BudgetExceeded
 from .ordering import Chain, PVMove
 
@@ -55,8 +56,9 @@ def iterative_deepening(game, state=None, *, evaluate, max_depth=None, time_limi
     """
     if max_depth is None and time_limit is None and max_nodes is None:
         raise ValueError("iterative deepening needs a limit: max_depth, time_limit (seconds) or max_nodes")
-    if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1):
-        raise ValueError(f"max_depth must be a whole number >= 1, not {max_depth!r}")
+    check_budget("max_depth", max_depth, whole=True)
+    check_budget("time_limit", time_limit)
+    check_budget("max_nodes", max_nodes, whole=True)
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     used, best, iterations, depth = 0, None, [], 0

@@ -13,7 +13,7 @@ sum to at most ``max_sum`` (Korf 1991).
 from __future__ import annotations
 
 from ..game import CHANCE, GameError
-from .base import Search, inf
+from .base import Search, inf, scorers
 from .multiplayer import SUM_TOLERANCE, VectorRecorder, VectorTrace, payoff_limits
 
 __all__ = ["maxn", "PRUNINGS"]
@@ -133,7 +133,8 @@ def maxn(game, state=None, *, depth=None, evaluate=None, pruning=None, bounds=No
     n = game.num_players
     players = range(n)
     to_move, actions, result, is_terminal = game.to_move, game.actions, game.result, game.is_terminal
-    utility, cut_ply = game.utility, search.limit
+    utility, evaluate = scorers(game, evaluate)
+    cut_ply = search.limit
     tracer = None
     if trace:
         search.trace = VectorTrace(game, search.state, "maxn",

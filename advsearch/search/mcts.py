@@ -47,6 +47,8 @@ from dataclasses import dataclass, field
 
 from ..game import CHANCE, MAX, GameError
 from ..result import Event, SearchResult, Stats, Trace, format_number
+from ..timeout import check_budget
+from .base import chance_outcomes, payoffs, root_of
 
 __all__ = ["mcts", "flat_monte_carlo", "mcts_tree", "draw_tree", "MCTSTrace", "TreeSnapshot", "EdgeStats",
            "MCTS_EVENT_KINDS", "FINALS", "playout"]
@@ -71,8 +73,21 @@ def _sample(outcomes, rng):
     return outcomes[-1][0]              # rounding: the probabilities summed to a little under 1
 
 
-def playout(game, state, rng) -> tuple:
+def final_payoffs(game, state) -> tuple:
+    """The payoff vector of a terminal state, checked to be a number for each player."""
+    vector = tuple(game.utility(state, p) for p in range(game.num_players))
+    return payoffs(vector, f"{game!r}.utility", state, game.num_players)
+
+
+#: The most plies a playout may take before :func:`playout` gives up (``max_playout=`` changes it).
+PLAYOUT_LIMIT = 10_000
+
+
+def playout(game, state, rng, limit=PLAYOUT_LIMIT) -> tuple:
     """Play uniformly random moves (and chance outcomes by their odds) to the end; the payoff vector.
+
+    A game whose random play may never end would hang here, so after
+    ``limit`` plies without reaching a terminal state it raises a GameError.
 
     >>> import random
     >>> from advsearch import TicTacToe
@@ -81,24 +96,25 @@ def playout(game, state, rng) -> tuple:
     True
     """
     to_move, actions, result, is_terminal = game.to_move, game.actions, game.result, game.is_terminal
-    choice = rng.choice
-    while not is_terminal(state):
+    choice, start = rng.choice, state
+    for _ in range(limit):
+        if is_terminal(state):
+            return final_payoffs(game, state)
         if to_move(state) == CHANCE:
-            state = result(state, _sample(game.chance_outcomes(state), rng))
+            state = result(state, _sample(chance_outcomes(game, state), rng))
         else:
             state = result(state, choice(actions(state)))
-    utility = game.utility
-    return tuple(utility(state, p) for p in range(game.num_players))
+    if is_terminal(state):
+        return final_payoffs(game, state)
+    raise GameError(
+        f"a random playout from {start!r:.200} went {limit:,} plies without reaching a terminal state of "
+        f"{game!r}. Monte Carlo search needs games that end: give the game a move limit, or, if its games "
+        "are only long, pass max_playout= a larger number of plies"
+    )
 
 
 def _rng(seed):
     return seed if isinstance(seed, _random.Random) else _random.Random(seed)
-
-
-def _whole(name, x, low):
-    if isinstance(x, bool) or not isinstance(x, numbers.Integral) or x < low:
-        raise ValueError(f"{name} must be a whole number >= {low}, not {x!r}")
-    return int(x)
 
 
 def _bounds(game, bounds):
@@ -122,7 +138,8 @@ def _bounds(game, bounds):
 
 # --- Flat Monte Carlo ---
 
-def flat_monte_carlo(game, state=None, *, playouts_per_move=50, seed=None) -> SearchResult:
+def flat_monte_carlo(game, state=None, *, playouts_per_move=50, seed=None,
+                     max_playout=PLAYOUT_LIMIT) -> SearchResult:
     """The move whose random games score best: ``playouts_per_move`` playouts after every legal move.
 
     Parameters
@@ -136,6 +153,9 @@ def flat_monte_carlo(game, state=None, *, playouts_per_move=50, seed=None) -> Se
         Random games played after each move (the lecture's 50).
     seed : int or random.Random, optional
         Seeds the playouts; the same seed gives the same result.
+    max_playout : int
+        The most plies one playout may take (:data:`PLAYOUT_LIMIT`); a game
+        whose random play goes on longer raises a GameError instead of hanging.
 
     Returns
     -------
@@ -165,8 +185,9 @@ def flat_monte_carlo(game, state=None, *, playouts_per_move=50, seed=None) -> Se
     >>> r.move, r.value, r.stats.playouts
     (2, 1.0, 100)
     """
-    playouts_per_move = _whole("playouts_per_move", playouts_per_move, 1)
-    state = game.initial_state if state is None else state
+    state = root_of(game, state, "flat_monte_carlo")
+    playouts_per_move = int(check_budget("playouts_per_move", playouts_per_move, whole=True))
+    check_budget("max_playout", max_playout, whole=True)
     rng = _rng(seed)
     start = _time.perf_counter()
     if game.is_terminal(state):
@@ -181,7 +202,7 @@ def flat_monte_carlo(game, state=None, *, playouts_per_move=50, seed=None) -> Se
         child = game.result(state, a)
         sums = [0.0] * n
         for _ in range(playouts_per_move):
-            for p, u in enumerate(playout(game, child, rng)):
+            for p, u in enumerate(playout(game, child, rng, max_playout)):
                 sums[p] += u
         means[a] = mean = sums[player] / playouts_per_move
         if best is None or mean > best_mean:
@@ -318,7 +339,7 @@ class MCTSTrace(Trace):
 
 
 def mcts(game, state=None, *, iterations=_DEFAULT, time=None, c=math.sqrt(2), seed=None, final="robust",
-         solver=False, bounds=None, snapshots=(), trace=False) -> SearchResult:
+         solver=False, bounds=None, snapshots=(), max_playout=PLAYOUT_LIMIT, trace=False) -> SearchResult:
     """Monte Carlo tree search with UCB1 (UCT): the move that random playouts, guided by a growing tree, favour.
 
     Parameters
@@ -362,6 +383,9 @@ def mcts(game, state=None, *, iterations=_DEFAULT, time=None, c=math.sqrt(2), se
     snapshots : iterable of int
         Iteration counts after which to keep a :class:`TreeSnapshot` in
         ``result.snapshots`` (see :func:`mcts_tree`).
+    max_playout : int
+        The most plies one playout may take (:data:`PLAYOUT_LIMIT`); a game
+        whose random play goes on longer raises a GameError instead of hanging.
     trace : bool
         Record the events of every iteration in an :class:`MCTSTrace`.
 
@@ -410,16 +434,16 @@ def mcts(game, state=None, *, iterations=_DEFAULT, time=None, c=math.sqrt(2), se
     >>> r.move, r.value, r.stats.proven, r.stats.iterations < 2000
     (0, 3, True, True)
     """
+    state = root_of(game, state, "mcts")
     if iterations is _DEFAULT:
         iterations = 1000 if time is None else None
     elif iterations is not None and time is not None:
         raise ValueError("give either iterations or time, not both")
     if iterations is None and time is None:
         raise ValueError("give iterations (a number of iterations) or time (seconds)")
-    if iterations is not None:
-        iterations = _whole("iterations", iterations, 1)
-    if time is not None and (isinstance(time, bool) or not isinstance(time, numbers.Real) or not time > 0):
-        raise ValueError(f"time must be a positive number of seconds, not {time!r}")
+    iterations = check_budget("iterations", iterations, whole=True)
+    check_budget("time", time)
+    check_budget("max_playout", max_playout, whole=True)
     if isinstance(c, bool) or not isinstance(c, numbers.Real) or not c >= 0 or not math.isfinite(c):
         raise ValueError(f"c, the exploration constant, must be a number >= 0, not {c!r}")
     if final not in FINALS:
@@ -431,11 +455,10 @@ def mcts(game, state=None, *, iterations=_DEFAULT, time=None, c=math.sqrt(2), se
     if solver and bounds is None:
         raise ValueError("the MCTS-Solver needs the payoffs' bounds to recognise wins: pass bounds=(low, high)")
     try:
-        wanted = sorted({_whole("a snapshot", k, 1) for k in snapshots})
+        wanted = sorted({check_budget("a snapshot", k, whole=True) for k in snapshots})
     except TypeError:
         raise ValueError(f"snapshots must be iteration counts, not {snapshots!r}") from None
 
-    state = game.initial_state if state is None else state
     to_move, actions, result, is_terminal = game.to_move, game.actions, game.result, game.is_terminal
     if is_terminal(state):
         raise ValueError("mcts: the game is already over at the root, so there is no move to choose")
@@ -443,7 +466,6 @@ def mcts(game, state=None, *, iterations=_DEFAULT, time=None, c=math.sqrt(2), se
         raise ValueError("mcts chooses a move for a player, but the root is a CHANCE node")
     rng = _rng(seed)
     players = range(n)
-    utility = game.utility
     c = float(c)
     log, sqrt = math.log, math.sqrt
     if bounds is not None:
@@ -459,9 +481,9 @@ def mcts(game, state=None, *, iterations=_DEFAULT, time=None, c=math.sqrt(2), se
         node = _Node(state, parent, action, mover, None if is_terminal(state) else to_move(state), depth)
         if node.player is None:
             if solver:
-                node.proven = tuple(utility(state, p) for p in players)
+                node.proven = final_payoffs(game, state)
         elif node.player == CHANCE:
-            node.outcomes = list(game.chance_outcomes(state))
+            node.outcomes = chance_outcomes(game, state)
         else:
             node.untried = list(actions(state))
             node.untried.reverse()          # popped from the end: actions() order
@@ -553,10 +575,10 @@ def mcts(game, state=None, *, iterations=_DEFAULT, time=None, c=math.sqrt(2), se
         if node.proven is not None:
             u = node.proven
         elif node.player is None:
-            u = tuple(utility(node.state, p) for p in players)
+            u = final_payoffs(game, node.state)
             playouts += 1                   # a game already over: a playout of no moves
         else:
-            u = playout(game, node.state, rng)
+            u = playout(game, node.state, rng, max_playout)
             playouts += 1
         if bounds is None:
             for p in players:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ..game import CHANCE, MAX, MIN, Game, GameError
 from .alphabeta import alphabeta
+from .base import checked, root_of
 
 __all__ = ["paranoid", "ParanoidGame"]
 
@@ -52,6 +53,7 @@ class ParanoidGame(Game):
             raise ValueError(f"player must be one of the {n} players 0..{n - 1}, not {player!r}")
         self.game = game
         self.player = player
+        self.payoff = checked(game.utility, f"{game!r}.utility")
         self.initial_state = game.initial_state
         low, high = getattr(game, "payoff_bounds", None) or getattr(game, "utility_range", (-float("inf"),
                                                                                             float("inf")))
@@ -73,7 +75,7 @@ class ParanoidGame(Game):
         return self.game.is_terminal(state)
 
     def utility(self, state, player):
-        u = self.game.utility(state, self.player)
+        u = self.payoff(state, self.player)
         return u if player == MAX else -u
 
     def chance_outcomes(self, state):
@@ -184,7 +186,7 @@ def paranoid(game, state=None, *, player=None, depth=None, evaluate=None, prune_
     >>> paranoid(t).value == alphabeta(t).value == 3, paranoid(t).stats.nodes == alphabeta(t).stats.nodes
     (True, True)
     """
-    root = game.initial_state if state is None else state
+    root = root_of(game, state, "paranoid")
     if player is None:
         player = game.to_move(root) if not game.is_terminal(root) else MAX
         if player == CHANCE:

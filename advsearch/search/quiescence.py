@@ -13,6 +13,7 @@ worse by forcing it to capture.  It ends because every line is cut after
 from __future__ import annotations
 
 from ..game import MAX, MIN, GameError
+from .base import scorers
 
 __all__ = ["quiescence"]
 
@@ -29,7 +30,8 @@ def quiescence(game, evaluate, *, max_extra=12):
         raise GameError(f"quiescence search needs {game!r} to declare noisy_actions(state) (e.g. captures)")
     if max_extra < 0:
         raise ValueError(f"max_extra must be >= 0 plies, not {max_extra}")
-    is_terminal, to_move, result, utility = game.is_terminal, game.to_move, game.result, game.utility
+    is_terminal, to_move, result = game.is_terminal, game.to_move, game.result
+    utility, evaluate = scorers(game, evaluate)
     visited = evaluated = 0
 
     def quiesce(state, alpha, beta, extra=0):

@@ -45,7 +45,7 @@ import time
 
 from ..game import MAX, MIN, GameError
 from ..result import SearchResult, Stats
-from .base import Search, inf
+from .base import Search, inf, scorers
 
 __all__ = ["solve"]
 
@@ -117,7 +117,8 @@ def _solve(game, state, table):
     """The exact search: alpha-beta over a table of bounds, then the principal variation."""
     search = Search(game, state, depth=None, evaluate=None, trace=False, algorithm="solve")
     low, high = getattr(game, "utility_range", (-inf, inf))
-    is_terminal, utility, to_move, result = game.is_terminal, game.utility, game.to_move, game.result
+    is_terminal, to_move, result = game.is_terminal, game.to_move, game.result
+    utility, _ = scorers(game, None)
     # The game's optional hooks, with harmless defaults.
     key = getattr(game, "table_key", None) or getattr(game, "canonical", None) or (lambda s: s)
     winning_action = getattr(game, "winning_action", None) or (lambda s: None)

@@ -84,6 +84,31 @@ class TranspositionTable:
         if old is None or depth >= old.depth:
             self.entries[key] = Entry(value, flag, depth, None if self.canonical else move)
 
+    def continue_line(self, game, state, line, plies):
+        """``line`` (moves from ``state``) continued by the best moves of exact entries, to ``plies`` moves.
+
+        A search that finds a state in the table stops its principal
+        variation there; the exact entries remember how it went on.
+
+        >>> from advsearch import TicTacToe, alphabeta
+        >>> game, table = TicTacToe(), TranspositionTable()
+        >>> first = alphabeta(game, table=table)
+        >>> table.continue_line(game, game.initial_state, first.pv[:1], 9) == first.pv
+        True
+        """
+        line = list(line)
+        for a in line:
+            state = game.result(state, a)
+        seen = set()
+        while len(line) < plies and not game.is_terminal(state) and state not in seen:
+            e = self.entries.get(self.key(state))
+            if e is None or e.flag != EXACT or e.move is None:
+                break
+            seen.add(state)
+            line.append(e.move)
+            state = game.result(state, e.move)
+        return tuple(line)
+
     def clear(self):
         self.entries.clear()
         self.probes = self.hits = 0
