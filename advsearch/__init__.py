@@ -24,6 +24,55 @@ The public API, re-exported from the modules that define it:
 >>> r = ads.alphabeta(ads.tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
 >>> r.value, r.stats.leaves
 (3, 7)
+
+Errors
+------
+Bad input is refused at once with one of these errors; no other exception
+(a TypeError or RecursionError from deep inside the package) reaches the
+caller, and nothing fails silently or changes state.  Every message names
+what is wrong, repeats what was given, and says what is expected.
+
+``ValueError``
+    A parameter of the wrong kind or out of range: a negative depth, a
+    budget that is not a positive number (one rule for ``time_limit``,
+    ``max_nodes``, ``iterations``, ``time``, times per move or per tree:
+    :func:`advsearch.timeout.check_budget`), bounds with low >= high, a tree
+    too big to build.  The message names the parameter.
+:class:`GameError`
+    A game, or the way it is used, breaks the protocol: an object that is
+    not a game, a utility or evaluation that returns something other than a
+    number (None, a string, NaN), a non-terminal state without moves, a
+    game that never ends searched without a depth limit (or a playout that
+    never ends), chance probabilities that do not sum to 1, an agent that
+    raises.  The message names the game or the function, and the state.
+:class:`IllegalMoveError` (a GameError and a ValueError)
+    A move that is not one of ``actions(state)``, compared by type as well
+    as value (``True`` is not the move ``1``).  The message names the move,
+    the state and the legal moves, and the agent that chose it.
+:class:`InvalidTreeError` (a GameError and a ValueError)
+    A malformed explicit tree.  The message gives the path (``[0][2]``) of
+    the bad part, or says the tree is cyclic or deeper than the limit.
+:class:`~advsearch.timeout.TimeLimitExceeded` (a GameError and a TimeoutError)
+    Code run with a time limit (a student's function in a checker, an
+    agent's move) did not return in time.  The message names what was
+    running and the limit.
+:class:`BudgetExceeded`
+    Not bad input: a search used up the ``max_nodes`` or ``time_limit`` it
+    was given.  :func:`iterative_deepening` catches it and answers with the
+    deepest completed search.
+
+The answer checkers of :mod:`advsearch.check` do not raise for a wrong
+answer, or for a student's function that crashes or hangs: they return
+feedback that says so.  They raise only when they are called wrongly.
+
+>>> ads.minimax(ads.tree([3, 5]), depth=-1, evaluate=lambda state, player: 0)
+Traceback (most recent call last):
+...
+ValueError: depth must be >= 0 plies, not -1
+>>> ads.alphabeta(ads.TicTacToe(), time_limit=0)
+Traceback (most recent call last):
+...
+ValueError: time_limit must be a positive number, not 0
 """
 
 from . import agents, arena, check, evaluation, examples, learning, practice
@@ -31,6 +80,7 @@ from .arena import GameRecord, MatchResult, TournamentResult, match, play, tourn
 from .game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, InvalidTreeError
 from .games import ChineseCheckers, ConnectFour, Grundy, Hypergammon, Nim, Pig, Piglet, TicTacToe, Virus
 from .result import Event, SearchResult, Stats, Trace
+from .timeout import TimeLimitExceeded
 from .search import BudgetExceeded, TranspositionTable, alphabeta, iterative_deepening, minimax, solve
 from .search import expectimax, expectiminimax
 from .search import ThreatADS, best_reply, maxn, paranoid
@@ -43,7 +93,7 @@ from .drawing.mpl import draw, draw_frames
 __version__ = "0.1.0"
 
 __all__ = [
-    "CHANCE", "MAX", "MIN", "Game", "GameError", "IllegalMoveError", "InvalidTreeError",
+    "CHANCE", "MAX", "MIN", "Game", "GameError", "IllegalMoveError", "InvalidTreeError", "TimeLimitExceeded",
     "ChineseCheckers", "ConnectFour", "Grundy", "Hypergammon", "Nim", "Pig", "Piglet", "TicTacToe", "Virus",
     "Event", "SearchResult", "Stats", "Trace",
     "alphabeta", "minimax", "iterative_deepening", "solve", "TranspositionTable", "BudgetExceeded",

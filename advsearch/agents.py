@@ -40,6 +40,7 @@ import numbers
 import random as _random
 
 from . import search as _search
+from .timeout import check_budget
 
 __all__ = ["Agent", "SearchAgent", "random", "alphabeta", "expectimax", "expectiminimax", "solver",
            "epsilon_greedy", "name_of", "maxn", "paranoid", "best_reply", "mcts", "flat_monte_carlo", "human"]
@@ -432,9 +433,7 @@ def _check_mcts(budget, options):
     from .trees import tree
     checked = dict(budget, **options)
     if "time" in checked:
-        time = checked.pop("time")
-        if isinstance(time, bool) or not isinstance(time, numbers.Real) or not time > 0:
-            raise ValueError(f"time must be a positive number of seconds, not {time!r}")
+        check_budget("time", checked.pop("time"))
         checked["iterations"] = 1
     _search.mcts(tree([1]), **checked)
 
@@ -450,9 +449,7 @@ def flat_monte_carlo(playouts_per_move=50, *, seed=None, name=None) -> SearchAge
     >>> agent, agent(game, game.state("XX./OO./..."))
     (flat_monte_carlo(playouts_per_move=20), 2)
     """
-    if isinstance(playouts_per_move, bool) or not isinstance(playouts_per_move, numbers.Integral) \
-            or playouts_per_move < 1:
-        raise ValueError(f"playouts_per_move must be a whole number >= 1, not {playouts_per_move!r}")
+    check_budget("playouts_per_move", playouts_per_move, whole=True)
     if name is None:
         name = f"flat_monte_carlo(playouts_per_move={playouts_per_move})"
     return _Seeded(_search.flat_monte_carlo, _check_name(name), seed, playouts_per_move=playouts_per_move)

@@ -109,6 +109,7 @@ from .recording import RecordingGame, Runaway
 from .games.connect4 import ConnectFour as _ConnectFour
 from .search import alphabeta as _alphabeta, iterative_deepening as _iterative_deepening, minimax as _minimax
 from .trees import Tree, parse as _parse, random_tree as _random_tree, tree as _make_tree
+from .timeout import check_budget
 
 __all__ = [
     "autograding", "id_from_path", "student_id", "student_seed", "ANONYMOUS",
@@ -508,8 +509,7 @@ def time_limit(seconds):
     if seconds is None or not _alarm_available():
         yield
         return
-    if not isinstance(seconds, numbers.Real) or isinstance(seconds, bool) or not seconds > 0:
-        raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+    check_budget("seconds", seconds)
 
     def ring(signum, frame):
         raise TimeLimitExceeded(f"still running after {seconds:g} s")
