@@ -139,7 +139,7 @@ import random  # noqa: E402
 import time  # noqa: E402
 from fractions import Fraction  # noqa: E402
 
-from advsearch import (BudgetExceeded, ConnectFour, Pig, TranspositionTable, best_reply,  # noqa: E402
+from advsearch import (BudgetExceeded, ConnectFour, Pig, TranspositionTable, best_reply, expectimax,  # noqa: E402
                        expectiminimax, flat_monte_carlo, iterative_deepening, maxn, mcts, paranoid, solve)
 from advsearch.search.base import forbid_searches  # noqa: E402
 from advsearch.search.mcts import PLAYOUT_LIMIT  # noqa: E402
@@ -212,7 +212,7 @@ def test_payoffs_of_searches_for_any_number_of_players_are_checked_too(search, b
 # --- What a game is ---
 
 @pytest.mark.parametrize("thing", ["x", None, 42, [[3, 12], [2, 4]]])
-@pytest.mark.parametrize("search", [minimax, alphabeta, expectiminimax, maxn, paranoid, best_reply, solve,
+@pytest.mark.parametrize("search", [minimax, alphabeta, expectimax, expectiminimax, maxn, paranoid, best_reply, solve,
                                     mcts, flat_monte_carlo])
 def test_something_that_is_not_a_game_is_refused_with_what_a_game_is(search, thing):
     with pytest.raises(GameError, match=r"needs a game: an object with initial_state and the methods .* lacks"):

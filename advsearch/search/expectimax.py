@@ -47,7 +47,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from ..game import CHANCE, MAX, MIN, Game
-from .base import Search, inf
+from .base import Search, root_of, inf
 
 __all__ = ["expectimax", "expectiminimax", "RandomOpponent", "PRUNINGS"]
 
@@ -166,6 +166,7 @@ def expectimax(game, state=None, *, depth=None, evaluate=None, trace=False):
     >>> expectimax(t).stats.nodes, expectimax(t).stats.leaves
     (13, 9)
     """
+    root_of(game, state, "expectimax")
     return _expectiminimax(RandomOpponent(game), state, depth, evaluate, trace, "expectimax")
 
 
