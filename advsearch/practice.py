@@ -53,12 +53,19 @@ from .game import MAX, player_name
 from .result import format_number
 from .search import alphabeta as _alphabeta
 from .search import minimax as _minimax
-from .trees import Tree, random_tree, tree
+from .trees import Tree, check_random_size, random_tree, tree
 
-__all__ = ["Exercise", "Solution", "Cut", "minimax", "alphabeta", "cuts", "MAX_TRIES"]
+__all__ = ["Exercise", "Solution", "Cut", "minimax", "alphabeta", "cuts", "MAX_TRIES", "MAX_NODES"]
 
 #: How many random trees a generator draws before it gives up with a ValueError.
 MAX_TRIES = 2000
+
+#: The most nodes an exercise's tree may have; a bigger depth and branching
+#: are refused at once.  A generator may draw MAX_TRIES trees, so its work
+#: grows with the tree's size times MAX_TRIES: at 1,000 nodes even a request
+#: that no tree meets gives up within about half a minute, and a tree worth
+#: working through by hand is far smaller.
+MAX_NODES = 1_000
 
 #: At most this many panels in an alpha-beta solution's frame grid.
 MAX_PANELS = 6
@@ -467,7 +474,7 @@ def _whole(x) -> bool:
     return isinstance(x, numbers.Integral) and not isinstance(x, bool)
 
 
-def _check_common(seed, depth, branching, low, high, ties):
+def _check_common(kind, seed, depth, branching, low, high, ties):
     if not (isinstance(seed, str) or _whole(seed)):
         raise ValueError(f"seed must be an int or a str, so that the exercise can be made again; not {seed!r}")
     if not _whole(depth) or depth < 1:
@@ -484,6 +491,8 @@ def _check_common(seed, depth, branching, low, high, ties):
         raise ValueError(f"low and high must be ints with low <= high, not {low!r} and {high!r}")
     if not isinstance(ties, bool):
         raise ValueError(f"ties must be True or False, not {ties!r}")
+    check_random_size(f"practice.{kind}(depth={depth!r}, branching={branching!r})", (lo, hi), depth,
+                      max_nodes=MAX_NODES)
     return lo, hi
 
 
@@ -526,9 +535,10 @@ def minimax(seed=0, *, depth=2, branching=3, low=-9, high=9, ties=False) -> Exer
     Raises
     ------
     ValueError
-        For bad parameters, knobs no tree can meet (ties=False with a single
-        leaf value and two or more children a node; ties=True with one child
-        a node), or no suitable tree within ``MAX_TRIES`` draws.
+        For bad parameters, a tree that could have more than ``MAX_NODES``
+        nodes, knobs no tree can meet (ties=False with a single leaf value
+        and two or more children a node; ties=True with one child a node), or
+        no suitable tree within ``MAX_TRIES`` draws.
 
     Notes
     -----
@@ -544,8 +554,12 @@ def minimax(seed=0, *, depth=2, branching=3, low=-9, high=9, ties=False) -> Exer
     {'A': 1, 'B': -3, 'C': 1}
     >>> ex.check({'A': 1, 'B': -3, 'C': 1}).ok
     True
+    >>> practice.minimax(depth=12, branching=9)
+    Traceback (most recent call last):
+    ...
+    ValueError: practice.minimax(depth=12, branching=9) would have 317,733,228,541 nodes; the most it builds is 1,000: lower the depth or the branching
     """
-    lo, hi = _check_common(seed, depth, branching, low, high, ties)
+    lo, hi = _check_common("minimax", seed, depth, branching, low, high, ties)
     if not ties and low == high and lo >= 2:
         raise ValueError(f"ties=False needs different leaf values, but low = high = {low}")
     if ties and hi < 2:
@@ -613,7 +627,8 @@ def alphabeta(seed=0, *, depth=3, branching=(2, 3), alpha_cuts=None, beta_cuts=N
     Raises
     ------
     ValueError
-        For bad parameters; for knobs no tree of this shape can meet
+        For bad parameters; for a tree that could have more than
+        ``MAX_NODES`` nodes; for knobs no tree of this shape can meet
         (β-cuts need depth >= 3; deep cutoffs need depth >= 4, and depth >=
         5 when only β-cuts are allowed; more cuts than the tree has nodes
         that could make them); or when no tree within ``MAX_TRIES`` draws
@@ -638,7 +653,7 @@ def alphabeta(seed=0, *, depth=3, branching=(2, 3), alpha_cuts=None, beta_cuts=N
     ...
     ValueError: deep_cutoffs=True needs depth >= 4 (a MIN node three plies below a MAX node, with children), not depth=3
     """
-    lo, hi = _check_common(seed, depth, branching, low, high, ties)
+    lo, hi = _check_common("alphabeta", seed, depth, branching, low, high, ties)
     _check_count("alpha_cuts", alpha_cuts)
     _check_count("beta_cuts", beta_cuts)
     if deep_cutoffs is not None and not isinstance(deep_cutoffs, bool):

@@ -37,6 +37,14 @@ A node's *path* is the tuple of child indices from the root, the same tuple a
 search trace records.  Messages write it as ``[1][2]``: the root's child 1's
 child 2.
 
+Limits
+------
+A tree may be at most :data:`MAX_DEPTH` (100) levels deep, chance levels
+included; :func:`tree` and :func:`parse` refuse a deeper spec or text, and a
+spec that contains itself, with an :class:`~advsearch.game.InvalidTreeError`.
+:func:`random_tree` builds at most :data:`MAX_NODES` (1,000,000) nodes and
+refuses a bigger tree at once, before building anything.
+
 Examples
 --------
 >>> from advsearch.trees import tree, parse
@@ -56,6 +64,7 @@ import math
 import numbers
 import random
 import re
+import reprlib
 from collections import deque
 from dataclasses import dataclass
 from fractions import Fraction
@@ -63,10 +72,23 @@ from typing import Iterator, NamedTuple
 
 from .game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, InvalidTreeError, player_name
 
-__all__ = ["Node", "Tree", "chance", "parse", "random_tree", "tree"]
+__all__ = ["Node", "Tree", "chance", "parse", "random_tree", "tree", "check_random_size",
+           "MAX_DEPTH", "MAX_NODES"]
 
 #: Probabilities of a chance node must sum to 1 within this tolerance.
 PROBABILITY_TOLERANCE = 1e-9
+
+#: The most levels a tree may have below its root, chance levels included.
+#: Searches and the text form recurse about twice per level, pickling three
+#: times and ``copy.deepcopy`` six, so a tree of 100 levels stays well inside
+#: Python's recursion limit of 1000 frames, with room left for the notebook or
+#: test that runs the search and for a student's own recursive search.
+#: Lecture trees are a handful of levels deep.
+MAX_DEPTH = 100
+
+#: The most nodes :func:`random_tree` builds (a few seconds' work); a bigger
+#: tree is refused at once, before anything is built.
+MAX_NODES = 1_000_000
 
 _LABEL = re.compile(r"[^\W\d][\w']*\Z")
 _PLAYER_WORDS = {"max": MAX, "min": MIN, "chance": CHANCE}
@@ -88,6 +110,32 @@ def _invalid(path, message, offset=None) -> InvalidTreeError:
     """The error for a malformed tree: where it is, what is wrong and, in text, at which character."""
     at = "" if offset is None else f" (character {offset})"
     return InvalidTreeError(f"{_where(path)}{at}: {message}")
+
+
+def _check_depth(path, offset=None):
+    """Refuse a node more than MAX_DEPTH levels down, before anything below it is read."""
+    if len(path) <= MAX_DEPTH:
+        return
+    ends = f"{_path_text(path[:4])}...{_path_text(path[-4:])}" if len(path) > 8 else _path_text(path)
+    at = "" if offset is None else f", character {offset}"
+    raise InvalidTreeError(f"at {ends} ({len(path)} levels down{at}): the tree is too deep; a tree may be "
+                           f"at most {MAX_DEPTH} levels deep (advsearch.trees.MAX_DEPTH), so that searching "
+                           "and drawing it stay well inside Python's recursion limit")
+
+
+class _ShortRepr(reprlib.Repr):
+    """``repr`` for messages: long values are cut short, deep nesting is shown as ``[...]``."""
+
+    def __init__(self):
+        super().__init__()
+        self.maxlevel, self.maxstring, self.maxother = 3, 40, 40
+
+    def repr_ChanceSpec(self, spec, level):
+        return "chance(" + ", ".join(self.repr1(b, level - 1) for b in spec.branches) + ")"
+
+
+#: A part of a spec, as messages show it: never too long, and safe for any nesting.
+_show = _ShortRepr().repr
 
 
 def _format_number(x) -> str:
@@ -269,7 +317,7 @@ def _spec_number(x, what: str, path):
     """``x`` as an int, float or Fraction; an InvalidTreeError naming ``path`` otherwise."""
     if isinstance(x, bool) or not isinstance(x, numbers.Real):
         kind = "a bool" if isinstance(x, bool) else "not a number"
-        raise _invalid(path, f"{what} {x!r} is {kind}; expected an int, float or Fraction")
+        raise _invalid(path, f"{what} {_show(x)} is {kind}; expected an int, float or Fraction")
     if isinstance(x, numbers.Integral):
         return int(x)
     if isinstance(x, numbers.Rational):
@@ -280,42 +328,65 @@ def _spec_number(x, what: str, path):
     return x
 
 
-def _from_spec(spec, path=()) -> _Draft:
-    """Turn a nested-list spec into a draft, checking what only the spec form can get wrong."""
-    if isinstance(spec, list):
-        return _Draft(children=[_from_spec(s, path + (i,)) for i, s in enumerate(spec)])
-    if isinstance(spec, ChanceSpec):
-        return _chance_from_spec(spec.branches, path)
-    if isinstance(spec, tuple) and spec and isinstance(spec[0], str):
-        return _labelled_from_spec(spec, path)
+def _from_spec(spec, path=(), enclosing=None) -> _Draft:
+    """Turn a nested-list spec into a draft, checking what only the spec form can get wrong.
+
+    ``enclosing`` maps the id of every list and chance(...) around ``spec`` to
+    its path, so that a spec containing itself is refused, not read forever.
+    """
+    _check_depth(path)
+    enclosing = {} if enclosing is None else enclosing
+    if isinstance(spec, (list, ChanceSpec)):
+        return _inner_from_spec(spec, path, enclosing)
+    if _is_labelled(spec):
+        return _labelled_from_spec(spec, path, enclosing)
     if isinstance(spec, tuple):
         return _Draft(value=tuple(_spec_number(x, "payoff", path) for x in spec))
     if isinstance(spec, (numbers.Number, bool)):
         return _Draft(value=_spec_number(spec, "leaf", path))
     hint = "; to read the text form, use parse()" if isinstance(spec, str) and not path else ""
-    raise _invalid(path, f"{spec!r} is not a valid node: expected {_NODE_FORMS}{hint}")
+    raise _invalid(path, f"{_show(spec)} is not a valid node: expected {_NODE_FORMS}{hint}")
 
 
-def _labelled_from_spec(spec: tuple, path) -> _Draft:
+def _is_labelled(spec) -> bool:
+    return isinstance(spec, tuple) and bool(spec) and isinstance(spec[0], str)
+
+
+def _inner_from_spec(spec, path, enclosing: dict) -> _Draft:
+    """A list or chance(...): read its children while it is marked as enclosing them."""
+    kind = "list" if isinstance(spec, list) else "chance(...)"
+    if id(spec) in enclosing:
+        raise _invalid(path, f"the spec is cyclic: this {kind} is the one {_where(enclosing[id(spec)])}, "
+                             "which contains it, so the tree would never end")
+    enclosing[id(spec)] = path
+    if isinstance(spec, list):
+        draft = _Draft(children=[_from_spec(s, path + (i,), enclosing) for i, s in enumerate(spec)])
+    else:
+        draft = _chance_from_spec(spec.branches, path, enclosing)
+    del enclosing[id(spec)]
+    return draft
+
+
+def _labelled_from_spec(spec: tuple, path, enclosing: dict) -> _Draft:
     if len(spec) != 2:
-        raise _invalid(path, f"{spec!r}: a labelled node is a pair (label, node), "
+        raise _invalid(path, f"{_show(spec)}: a labelled node is a pair (label, node), "
                              f"not a tuple of {len(spec)} items")
     label, sub = spec
-    draft = _from_spec(sub, path)
-    if draft.label is not None:
-        raise _invalid(path, f"the node has two labels, {label!r} and {draft.label!r}")
+    if _is_labelled(sub) and len(sub) == 2:
+        raise _invalid(path, f"the node has two labels, {_show(label)} and {_show(sub[0])}")
+    draft = _from_spec(sub, path, enclosing)
     draft.label = label
     return draft
 
 
-def _chance_from_spec(branches, path) -> _Draft:
+def _chance_from_spec(branches, path, enclosing: dict) -> _Draft:
     probs, children = [], []
     for i, branch in enumerate(branches):
         here = path + (i,)
         if not (isinstance(branch, (tuple, list)) and len(branch) == 2):
-            raise _invalid(here, f"a chance branch is a pair (probability, node), not {branch!r}")
+            raise _invalid(here, f"a chance branch is a pair (probability, node), not {_show(branch)}")
         probs.append(_spec_number(branch[0], "probability", here))
-        children.append(_from_spec(branch[1], here))
+        children.append(_from_spec(branch[1], here, enclosing))
     return _Draft(player=CHANCE, children=children, probs=probs)
 
 
@@ -360,7 +431,7 @@ def _unexpected_character(text: str, pos: int) -> InvalidTreeError:
 
 
 def _describe_token(tok: _Token) -> str:
-    return "the end of the text" if tok.kind == "end" else repr(tok.text)
+    return "the end of the text" if tok.kind == "end" else _show(tok.text)
 
 
 class _Parser:
@@ -395,6 +466,7 @@ class _Parser:
     def node(self, path) -> _Draft:
         """node := leaf | inner, with an optional label in front of either."""
         start = self.peek()
+        _check_depth(path, start.offset)
         if start.kind in ("num", "("):
             return self.leaf(path, None)
         label = None
@@ -406,7 +478,7 @@ class _Parser:
             if after.kind not in ("[", ":"):
                 if start.text.lower() in ("inf", "nan", "infinity"):
                     self.fail("a number (infinite and NaN values are not allowed)", start, path)
-                self.fail(f"'[', ':' or '=' after the label {start.text!r}", after, path)
+                self.fail(f"'[', ':' or '=' after the label {_show(start.text)}", after, path)
             label = start.text
             self.i += 1
         elif start.kind not in ("[", ":"):
@@ -478,7 +550,7 @@ def _player_from_word(word: str):
     word = word.lower()
     if word in _PLAYER_WORDS:
         return _PLAYER_WORDS[word]
-    if re.fullmatch(r"p\d+", word):
+    if re.fullmatch(r"p\d{1,9}", word):
         return int(word[1:])
     return None
 
@@ -487,16 +559,25 @@ def _number_from_text(tok: _Token, path):
     """``3`` -> int, ``0.5`` / ``1e3`` -> float, ``1/3`` -> Fraction."""
     text = tok.text
     if "/" in text:
-        numerator, denominator = map(int, text.split("/"))
+        numerator, denominator = (_read_int(part, tok, path) for part in text.split("/"))
         if denominator == 0:
             raise _invalid(path, f"{text} divides by zero", tok.offset)
         return Fraction(numerator, denominator)
     if any(c in text for c in ".eE"):
         value = float(text)
         if not math.isfinite(value):
-            raise _invalid(path, f"{text} is too large for a float", tok.offset)
+            raise _invalid(path, f"{_show(text)} is too large for a float", tok.offset)
         return value
-    return int(text)
+    return _read_int(text, tok, path)
+
+
+def _read_int(digits: str, tok: _Token, path) -> int:
+    """``int(digits)``, refusing more digits than Python converts (``sys.get_int_max_str_digits()``)."""
+    try:
+        return int(digits)
+    except ValueError:
+        raise _invalid(path, f"the number {_show(tok.text)} has too many digits ({len(digits)}) to read",
+                       tok.offset) from None
 
 
 # --------------------------------------------------- back end: draft -> Tree
@@ -532,10 +613,10 @@ def _check(root: _Draft):
 def _check_label(d: _Draft, path, labels: dict):
     label = d.label
     if not (isinstance(label, str) and _LABEL.match(label)):
-        raise _invalid(path, f"label {label!r} is not a valid name: use a non-empty identifier "
+        raise _invalid(path, f"label {_show(label)} is not a valid name: use a non-empty identifier "
                              "such as 'B', 'b1' or \"A'\"", d.offset)
     if label in labels:
-        raise _invalid(path, f"duplicate label {label!r}, already used {_where(labels[label])}", d.offset)
+        raise _invalid(path, f"duplicate label {_show(label)}, already used {_where(labels[label])}", d.offset)
     labels[label] = path
 
 
@@ -856,6 +937,8 @@ def tree(spec, *, root=MAX, labels=False, num_players=None) -> Tree:
     ------
     InvalidTreeError
         For a malformed spec; the message names the path, e.g. ``at [1][2]``.
+        A spec that contains itself is refused where the cycle closes, and a
+        spec more than :data:`MAX_DEPTH` levels deep where it goes too deep.
 
     Examples
     --------
@@ -870,6 +953,12 @@ def tree(spec, *, root=MAX, labels=False, num_players=None) -> Tree:
     Traceback (most recent call last):
     ...
     advsearch.game.InvalidTreeError: at [1]: 'x' is not a valid node: ...
+    >>> loop = [1, 2]
+    >>> loop.append(loop)
+    >>> tree(loop)
+    Traceback (most recent call last):
+    ...
+    advsearch.game.InvalidTreeError: at [2]: the spec is cyclic: this list is the one at the root, which contains it, so the tree would never end
     """
     return _build(_from_spec(spec), root=root, labels=labels, num_players=num_players)
 
@@ -890,7 +979,8 @@ def parse(text: str) -> Tree:
     Raises
     ------
     InvalidTreeError
-        Naming what was expected, the character offset and the path.
+        Naming what was expected, the character offset and the path; also
+        for a tree more than :data:`MAX_DEPTH` levels deep.
 
     Examples
     --------
@@ -904,6 +994,10 @@ def parse(text: str) -> Tree:
     Traceback (most recent call last):
     ...
     advsearch.game.InvalidTreeError: at the root (character 5): expected ']' to close ...
+    >>> parse("[" * 101 + "1" + "]" * 101)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    advsearch.game.InvalidTreeError: at [0][0][0][0]...[0][0][0][0] (101 levels down, character 101): the tree is too deep; a tree may be at most 100 levels deep ...
     """
     if not isinstance(text, str):
         raise TypeError(f"parse() reads text, not {type(text).__name__}; for nested lists use tree()")
@@ -925,6 +1019,68 @@ def _check_random_args(lo, hi, depth, low, high, players, root):
     if not whole(players) or players < 2:
         raise ValueError(f"players must be an int >= 2, not {players!r}")
     _check_root(root, players)
+
+
+def _branching_range(branching) -> tuple:
+    """``b`` -> ``(b, b)``; a pair ``(lo, hi)`` stays as it is."""
+    if isinstance(branching, (tuple, list)) and len(branching) == 2:
+        return tuple(branching)
+    return branching, branching
+
+
+def check_random_size(call: str, branching, depth: int, *, chance=False, max_nodes=None) -> int:
+    """Refuse at once a random tree too deep or too big to build; else return its number of nodes.
+
+    Nothing is built: the size is counted from the shape, 1 + b + b² + ... +
+    b^levels, where the levels are the depth, or twice the depth when a chance
+    level sits below every decision level.  With uneven branching (lo, hi) it
+    is the most the tree can have: hi children at every inner node.
+
+    Parameters
+    ----------
+    call : str
+        The call that asked for the tree, to start the message with.
+    branching, depth, chance
+        As in :func:`random_tree`, already checked.
+    max_nodes : int, optional
+        The most nodes allowed; :data:`MAX_NODES` unless given.
+
+    Returns
+    -------
+    int
+        The number of nodes (at most, for uneven branching).
+
+    Raises
+    ------
+    ValueError
+        When the tree would be more than :data:`MAX_DEPTH` levels deep or
+        have more than ``max_nodes`` nodes, saying how deep or big it would be.
+
+    Examples
+    --------
+    >>> check_random_size("random_tree(3, 2)", 3, 2), check_random_size("random_tree(2, 1)", 2, 1, chance=True)
+    (13, 7)
+    >>> check_random_size("random_tree(2, 60, chance=True)", 2, 60, chance=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: random_tree(2, 60, chance=True) would be 120 levels deep, chance levels included; a tree may be at most 100 levels deep (advsearch.trees.MAX_DEPTH): lower the depth
+    """
+    levels = 2 * depth if chance else depth
+    if levels > MAX_DEPTH:
+        raise ValueError(f"{call} would be {levels} levels deep{', chance levels included' if chance else ''}; "
+                         f"a tree may be at most {MAX_DEPTH} levels deep (advsearch.trees.MAX_DEPTH): "
+                         "lower the depth")
+    lo, hi = _branching_range(branching)
+    nodes = sum(hi ** level for level in range(levels + 1))
+    most = MAX_NODES if max_nodes is None else max_nodes
+    if nodes > most:
+        would = "would have" if lo == hi else "could have up to"
+        notes = [f"{hi} children at every inner node"] if lo != hi else []
+        notes += ["chance nodes included"] if chance else []
+        counted = f" ({', '.join(notes)})" if notes else ""
+        raise ValueError(f"{call} {would} {nodes:,} nodes{counted}; the most it builds is {most:,}: "
+                         "lower the depth or the branching")
+    return nodes
 
 
 def random_tree(branching, depth, *, seed=None, low=-9, high=9, chance=False, players=2,
@@ -954,6 +1110,14 @@ def random_tree(branching, depth, *, seed=None, low=-9, high=9, chance=False, pl
     -------
     Tree
 
+    Raises
+    ------
+    ValueError
+        For bad arguments; and at once, before anything is built, for a tree
+        of more than :data:`MAX_DEPTH` levels (chance levels count) or more
+        than :data:`MAX_NODES` nodes (with hi children at every inner node,
+        for uneven branching lo..hi).  See :func:`check_random_size`.
+
     Examples
     --------
     >>> t = random_tree(2, 3, seed=1)
@@ -961,9 +1125,15 @@ def random_tree(branching, depth, *, seed=None, low=-9, high=9, chance=False, pl
     (15, 3, True)
     >>> print(random_tree(2, 1, seed=7, chance=True))
     [:chance[1/2: 3 1/2: -8] :chance[2/3: 9 1/3: -8]]
+    >>> random_tree(10, 10)
+    Traceback (most recent call last):
+    ...
+    ValueError: random_tree(10, 10) would have 11,111,111,111 nodes; the most it builds is 1,000,000: lower the depth or the branching
     """
-    lo, hi = branching if isinstance(branching, (tuple, list)) and len(branching) == 2 else (branching,) * 2
+    lo, hi = _branching_range(branching)
     _check_random_args(lo, hi, depth, low, high, players, root)
+    shown_chance = f", chance={chance!r}" if chance else ""
+    check_random_size(f"random_tree({branching!r}, {depth!r}{shown_chance})", (lo, hi), depth, chance=chance)
     rng = random.Random(seed)
 
     def payoff():
