@@ -410,18 +410,18 @@ _TOKEN = re.compile(
 )
 
 
-def _tokenize(text: str) -> list[_Token]:
-    tokens, pos = [], 0
-    while pos < len(text):
-        m = _TOKEN.match(text, pos)
-        if m is None:
-            raise _unexpected_character(text, pos)
-        kind = m.lastgroup
+def _tokenize(text: str):
+    """The tokens of ``text``, one at a time (a tree too deep is refused before the rest is read)."""
+    pos = 0
+    for m in _TOKEN.finditer(text):
+        if m.start() != pos:                  # finditer skipped a character no token matches
+            break
+        kind, pos = m.lastgroup, m.end()
         if kind != "skip":
-            tokens.append(_Token(m.group() if kind == "punct" else kind, m.group(), pos))
-        pos = m.end()
-    tokens.append(_Token("end", "", len(text)))
-    return tokens
+            yield _Token(m.group() if kind == "punct" else kind, m.group(), m.start())
+    if pos < len(text):
+        raise _unexpected_character(text, pos)
+    yield _Token("end", "", len(text))
 
 
 def _unexpected_character(text: str, pos: int) -> InvalidTreeError:
@@ -438,11 +438,14 @@ class _Parser:
     """Recursive descent over the tokens of the text form, one method per grammar rule."""
 
     def __init__(self, text: str):
-        self.tokens = _tokenize(text)
+        self.tokens, self.unread = [], _tokenize(text)
         self.i = 0
 
     def peek(self, ahead: int = 0) -> _Token:
-        return self.tokens[min(self.i + ahead, len(self.tokens) - 1)]
+        tokens = self.tokens
+        while len(tokens) <= self.i + ahead and (not tokens or tokens[-1].kind != "end"):
+            tokens.append(next(self.unread))
+        return tokens[min(self.i + ahead, len(tokens) - 1)]
 
     def take(self) -> _Token:
         tok = self.peek()
