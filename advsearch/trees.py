@@ -313,15 +313,22 @@ _NODE_FORMS = (
 )
 
 
+#: The most bits a whole number (or a fraction's numerator or denominator) in a tree may have.
+MAX_BITS = 1024
+
+
 def _spec_number(x, what: str, path):
     """``x`` as an int, float or Fraction; an InvalidTreeError naming ``path`` otherwise."""
     if isinstance(x, bool) or not isinstance(x, numbers.Real):
         kind = "a bool" if isinstance(x, bool) else "not a number"
         raise _invalid(path, f"{what} {_show(x)} is {kind}; expected an int, float or Fraction")
-    if isinstance(x, numbers.Integral):
-        return int(x)
     if isinstance(x, numbers.Rational):
-        return Fraction(x.numerator, x.denominator)
+        for part in (x.numerator, x.denominator):
+            if int(part).bit_length() > MAX_BITS:
+                raise _invalid(path, f"{what} has a number of {int(part).bit_length():,} bits; a tree's "
+                                     f"numbers may have at most {MAX_BITS:,} bits (about 300 digits) so "
+                                     "that they can be printed")
+        return int(x) if isinstance(x, numbers.Integral) else Fraction(x.numerator, x.denominator)
     x = float(x)
     if not math.isfinite(x):
         raise _invalid(path, f"{what} {x!r} is not a finite number")

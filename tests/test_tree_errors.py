@@ -472,3 +472,10 @@ def mutated_tree_texts(draw):
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_any_text_gives_a_tree_or_a_clear_invalid_tree_error(text):
     assert_tree_or_clear_error(lambda: parse(text))
+
+
+@pytest.mark.parametrize("spec", [[10 ** 5000, 1], [1, Fraction(1, 3 ** 2000)], [(1, -(2 ** 1025))]])
+def test_a_number_too_long_to_print_is_refused(spec):
+    with pytest.raises(InvalidTreeError, match=r"at \[\d\]: .* bits; a tree's numbers may have at most 1,024 bits"):
+        tree(spec)
+    assert str(2 ** 1023) in str(tree([2 ** 1023, 1]))           # the largest allowed still prints
