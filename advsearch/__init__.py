@@ -32,7 +32,7 @@ Bad input is refused at once with one of these errors; no other exception
 caller, and nothing fails silently or changes state.  Every message names
 what is wrong, repeats what was given, and says what is expected.
 
-``ValueError``
+``ValueError`` (``TypeError`` for an argument of the wrong type altogether)
     A parameter of the wrong kind or out of range: a negative depth, a
     budget that is not a positive number (one rule for ``time_limit``,
     ``max_nodes``, ``iterations``, ``time``, times per move or per tree:

@@ -20,10 +20,17 @@ and an exception in the student's code a message naming it.
 
 Limits
 ------
-:func:`implementation` runs the student's code in-process.  It stops code
-that keeps calling the game long after any search would have finished, but
-it cannot interrupt a loop that never calls the game (``while True: pass``);
-graded assignments run under nbgrader's per-cell timeout for that.  The
+:func:`implementation` runs the student's code in-process, one tree at a
+time, each within a time limit (``seconds_per_tree``, 3 s by default): a
+loop that never ends, whether or not it calls the game, is stopped and
+reported with the tree it ran on.  Code stuck in one long call into C (a
+``time.sleep(30)``) is abandoned: the check returns in time, and the code
+stops once that call returns.  The student's code may not call the
+package's own searches (:func:`~advsearch.search.base.forbid_searches`): the
+exercise is to write one, and the graded version runs without advsearch.
+Numbers in answers and return values must be plain ints, floats or
+Fractions, the rule of the grader
+(:func:`~advsearch.autograde.problemsets.exact_number_problem`).  The
 bounds α and β a student's code holds are read from the local variables
 named ``alpha``/``beta`` (or ``α``/``β``) of the function that calls
 ``game.actions``, to tell apart mistakes that visit the same nodes; code
@@ -55,10 +62,12 @@ import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .game import CHANCE, MAX, MIN
+from . import timeout
+from .game import CHANCE, MAX, MIN, GameError
 from .result import format_number
 from .recording import RecordingGame, Runaway
 from .search import alphabeta as _alphabeta, minimax as _minimax
+from .search.base import forbid_searches
 from .trees import Tree, parse, random_tree, tree as _make_tree
 
 __all__ = ["Feedback", "MISTAKES", "values", "pruned", "implementation"]
@@ -145,14 +154,15 @@ def _not_answered(what: str) -> Feedback:
 # ------------------------------------------------------------- small helpers
 
 
-def _as_tree(x) -> Tree:
+def _as_tree(x, name="tree") -> Tree:
+    """``x`` as a Tree; a TypeError that names the argument (``name``) when it is no tree at all."""
     if isinstance(x, Tree):
         return x
     if isinstance(x, str):
         return parse(x)
     if isinstance(x, list):
         return _make_tree(x)
-    raise TypeError(f"expected a Tree, its text form or a nested list, not {type(x).__name__}")
+    raise TypeError(f"{name} must be a Tree, its text form or a nested list, not {x!r:.60} ({_a(x)})")
 
 
 def _two_player(t: Tree, what: str):
@@ -301,9 +311,24 @@ def _true_values(t: Tree) -> dict:
     return out
 
 
+def _number_problem(x) -> str | None:
+    """Why ``x`` is not a number an answer may give, or None: the grader's rule, so both accept the same.
+
+    Only a finite int, float or :class:`~fractions.Fraction` is a number here:
+    not a bool, not a subclass (which could redefine ``==``), not NaN.
+
+    >>> _number_problem(3) is None, _number_problem(True)
+    (True, 'True is a bool, not a number')
+    """
+    # Imported here: advsearch.autograde.problemsets imports advsearch.grading, which imports this module.
+    from .autograde.problemsets import exact_number_problem
+    return exact_number_problem(x)
+
+
 def _value_type_problem(who: str, x) -> str | None:
-    """A sentence when ``x`` is not a usable number, else None."""
-    if _is_number(x):
+    """A sentence when ``x`` is not a number an answer may give, else None."""
+    problem = _number_problem(x)
+    if problem is None:
         return None
     if isinstance(x, str):
         hint = ""
@@ -313,11 +338,7 @@ def _value_type_problem(who: str, x) -> str | None:
         except ValueError:
             pass
         return f"Your value for {who} is the text {x!r}, not a number{hint}."
-    if isinstance(x, bool):
-        return f"Your value for {who} is {x}, a bool; write the number."
-    if isinstance(x, float) and math.isnan(x):
-        return f"Your value for {who} is NaN; write a number."
-    return f"Your value for {who} is {x!r}, {_a(x)}, not a number."
+    return f"Your value for {who} is refused: {problem}."
 
 
 # -------------------------------------------------------------------- values
@@ -387,7 +408,8 @@ def values(tree, answer) -> Feedback:
             continue
         given[path] = x
     if problems:
-        return Feedback(False, " ".join(problems[:3]))
+        return Feedback(False, " ".join(problems[:3]) + " Write each value as a number: an int, a float or a "
+                                                         "Fraction, like 3 or Fraction(7, 2).")
 
     true = _true_values(t)
     order = [n for n in _postorder(t.initial_state) if n.path in given]
@@ -468,8 +490,12 @@ def _explain_value(t: Tree, node, true, yours):
     return text, None
 
 
+def _has_chance(t: Tree) -> bool:
+    return any(n.player == CHANCE for n in t.nodes() if n.children)
+
+
 def _values_picture(t: Tree, path):
-    if any(n.player == CHANCE for n in t.nodes() if n.children):
+    if _has_chance(t):
         return (t, None, None, path, False)
     trace = _minimax(t, trace=True).trace
     step = next(k for k, e in enumerate(trace) if e.path == path and e.kind in ("exit", "leaf"))
@@ -718,14 +744,25 @@ class _Run:
     calls: int
 
 
-def _run(fn, t: Tree, depth=None, kwargs=None) -> _Run:
+#: Why the student's function may not call the package's searches (they raise a GameError that gives it).
+_OWN_SEARCH_ONLY = ("the exercise is to write the search yourself, through game.actions, game.result and "
+                   "game.utility; the grader runs your function without advsearch, so a call to the package's "
+                   "search earns no points")
+
+
+def _run(fn, t: Tree, depth=None, kwargs=None, seconds=None, what="the search") -> _Run:
+    """Run ``fn(game, root)`` on a recording game of ``t``, without the package's searches, within ``seconds``.
+
+    An error, a time-out (naming ``what``) included, is kept in the run, not raised.
+    """
     game = _Recording(t, limit=100 * len(t) + 1000)
     extra = dict(kwargs or {})
     if depth is not None:
         extra.update(depth=depth, evaluate=game.evaluate)
     value, error = None, None
     try:
-        value = fn(game, t.initial_state, **extra)
+        with forbid_searches(_OWN_SEARCH_ONLY):
+            value = timeout.call(fn, game, t.initial_state, seconds=seconds, what=what, **extra)
     except _Runaway as e:
         error = e
     except (Exception, SystemExit) as e:      # the student's bug, reported in words
@@ -971,7 +1008,8 @@ def _did(kind: str, name: str) -> str:
     return f"scored {name} with Eval" if kind == "eval" else f"{_VERB[kind]} {name}"
 
 
-def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, seed=0) -> Feedback:
+def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, seed=0,
+                   seconds_per_tree=3.0) -> Feedback:
     """Check a student's search function by what it does on a battery of trees.
 
     ``fn(game, state)`` must return the minimax value of ``state`` for MAX.
@@ -980,6 +1018,8 @@ def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, 
     leaf it scores with ``utility``; the result is compared with the enter and
     leaf events of the reference trace of :func:`~advsearch.minimax` or
     :func:`~advsearch.alphabeta`, and the values with the reference values.
+    The function may not call the package's own searches: they raise a
+    GameError there, which the feedback reports.
 
     Parameters
     ----------
@@ -994,12 +1034,17 @@ def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, 
         For alpha-beta, the course's cut test: True for v ≥ β / v ≤ α (the
         lecture's pseudocode), False for v > β / v < α.
     trees : list, optional
-        Trees to use instead of the default battery: the lecture's two-ply
+        At least one tree (a Tree, its text form or a nested list) to use
+        instead of the default battery: the lecture's two-ply
         tree, exercise-style trees of three and four plies, uneven trees, MIN
         roots, trees with ties, and 30 random trees of depth 2 to 5 from
         :func:`~advsearch.random_tree`, seeded from ``seed``.
     seed : int
         Seed of the random trees of the default battery.
+    seconds_per_tree : float or None
+        How long the function may run on one tree (each depth-limited trial
+        too) before it is stopped and the feedback names the tree; None for
+        no limit.  Any search of these trees takes milliseconds.
 
     Returns
     -------
@@ -1011,11 +1056,21 @@ def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, 
         :data:`MISTAKES`.  Exceptions raised by ``fn`` are reported by type,
         message and line, never raised.
 
+    Raises
+    ------
+    ValueError
+        For an unknown ``algorithm``, an empty list of ``trees``, a tree that
+        is not for two players, or a ``seconds_per_tree`` that is not a
+        positive number.
+    TypeError
+        When ``trees`` is not a list of trees.
+
     Notes
     -----
     Code that keeps calling the game long after a search would have finished
-    is stopped and reported; a loop that never calls the game cannot be
-    interrupted from here (graded assignments rely on nbgrader's timeout).
+    is stopped and reported, and so is code that runs past
+    ``seconds_per_tree``.  The function runs in a worker thread; code stuck
+    in one long call into C (``time.sleep``) stops when that call returns.
 
     Examples
     --------
@@ -1034,9 +1089,23 @@ def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, 
     ...     raise NotImplementedError
     >>> print(check.implementation(stub))  # doctest: +ELLIPSIS
     Not answered yet: ...
+
+    A function that never returns is stopped after ``seconds_per_tree``:
+
+    >>> def endless(game, state):
+    ...     while True:
+    ...         pass
+    >>> print(check.implementation(endless, seconds_per_tree=0.1))  # doctest: +ELLIPSIS
+    On test tree 1 of 38, the tree A[B[3 12 8] C[2 4 6] D[14 5 2]], your function did not return within 0.1 s ...
+    >>> check.implementation(minimax_value, trees=[])
+    Traceback (most recent call last):
+    ...
+    ValueError: trees must hold at least one tree to run the function on, but got []
     """
     if algorithm not in ("minimax", "alphabeta"):
         raise ValueError(f"algorithm must be 'minimax' or 'alphabeta', not {algorithm!r}")
+    seconds = timeout.check_budget("seconds_per_tree", seconds_per_tree)
+    battery = _battery(seed) if trees is None else _test_trees(trees)
     eq = bool(prune_on_equal)
     what = "the minimax value" if algorithm == "minimax" else "the alpha-beta value"
     if fn is None or fn is Ellipsis:
@@ -1047,9 +1116,6 @@ def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, 
     takes_depth, main_kwargs, problem = _signature(fn)
     if problem:
         return Feedback(False, problem)
-    battery = _battery(seed) if trees is None else [_as_tree(x) for x in trees]
-    for t in battery:
-        _two_player(t, "implementation")
     mains = [_reference(t, algorithm, eq) for t in battery]
     limited = []
     if takes_depth:
@@ -1059,7 +1125,8 @@ def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, 
     runs = []
     for trial in mains + limited:
         kwargs = main_kwargs(trial.tree) if trial.depth is None else None
-        run = _run(fn, trial.tree, trial.depth, kwargs)
+        which = f"test tree {battery.index(trial.tree) + 1} of {len(battery)}"
+        run = _run(fn, trial.tree, trial.depth, kwargs, seconds=seconds, what=which)
         if isinstance(run.error, _Runaway) and _repeat(run.seq) is not None:
             # Searching children twice at every level multiplies the work by 2 per ply: not a loop.
             return _twice(trial, run, algorithm, eq, stopped=True)
@@ -1099,6 +1166,22 @@ def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, 
     if also:
         lead += f"Another mistake gives exactly the same visits: {MISTAKES[also]}. "
     return Feedback(False, lead + story, mistake, picture)
+
+
+def _test_trees(trees) -> list:
+    """The caller's test trees as Trees: a non-empty list of two-player trees, or an error that says why not."""
+    if not isinstance(trees, (list, tuple)):
+        raise TypeError(f"trees must be a list of trees, like [t] or ['[[3 5] [2 9]]'], not {trees!r:.60} "
+                        f"({_a(trees)})")
+    if not trees:
+        raise ValueError(f"trees must hold at least one tree to run the function on, but got {trees!r}")
+    out = [_as_tree(x, f"trees[{i}]") for i, x in enumerate(trees)]
+    for i, t in enumerate(out):
+        _two_player(t, "implementation")
+        if _has_chance(t):
+            raise ValueError(f"trees[{i}] has chance nodes, but check.implementation checks minimax and "
+                             f"alpha-beta, which need trees of MAX and MIN nodes only; got {t}")
+    return out
 
 
 def _twice(trial: _Trial, run: _Run, algorithm, eq, stopped=False) -> Feedback:
@@ -1148,6 +1231,10 @@ def _run_problem(trial: _Trial, run: _Run) -> Feedback | None:
         return Feedback(False, f"{on}, your function made more than {e.args[0]} calls to the game without "
                                f"returning, on a tree of only {len(trial.tree)} nodes: it seems to loop forever. "
                                "Check that every loop moves on and that every recursion reaches a terminal state.")
+    if isinstance(e, timeout.TimeLimitExceeded):
+        return _too_slow(trial, e)
+    if isinstance(e, GameError) and str(e).endswith(_OWN_SEARCH_ONLY):
+        return Feedback(False, f"{on}, your function called the package's own search{_where(e)}: {e}.")
     if e is not None:
         hint = ""
         if isinstance(e, ValueError) and "empty" in str(e):
@@ -1168,11 +1255,27 @@ def _run_problem(trial: _Trial, run: _Run) -> Feedback | None:
                                  "for MAX.")
         return Feedback(False, f"{on}, your function returned None. Check that every branch ends with a return "
                                "statement that returns the value.")
-    if not _is_number(run.value):
-        return Feedback(False, f"{on}, your function returned {run.value!r}, {_a(run.value)}; it should "
-                               "return just the "
-                               "value for MAX, a number.")
+    problem = _return_problem(run.value)
+    if problem:
+        return Feedback(False, f"{on}, your function returned something that is not a number: {problem}. It "
+                               "should return just the value for MAX, an int, a float or a Fraction.")
     return None
+
+
+def _return_problem(value) -> str | None:
+    """Why a search's return value is no number, or None; ±∞ is a number (a wrong value, for the diagnosis)."""
+    if type(value) is float and math.isinf(value):
+        return None
+    return _number_problem(value)
+
+
+def _too_slow(trial: _Trial, e: timeout.TimeLimitExceeded) -> Feedback:
+    """The feedback for a function stopped by the time limit on one tree, with the tree's picture."""
+    depth = f" with depth={trial.depth}" if trial.depth is not None else ""
+    return Feedback(False, f"On {e.what}, the tree {trial.tree}{depth}, your function did not return within "
+                           f"{e.seconds:g} s and was stopped: a loop that never ends? Any search of this tree "
+                           "takes milliseconds. Check that every loop moves on and that every recursion reaches "
+                           "a terminal state.", picture=(trial.tree, None, None, None, False))
 
 
 def _where(e: BaseException) -> str:

@@ -95,13 +95,12 @@ def _stop(thread):
 def call(fn, *args, seconds, what="the code", **kwargs):
     """``fn(*args, **kwargs)``, or :class:`TimeLimitExceeded` once ``seconds`` have passed.
 
-    ``seconds=None`` calls ``fn`` directly, with no limit.  The call sees the
+    ``seconds=None`` (or infinity) calls ``fn`` directly, with no limit.  The call sees the
     caller's context variables.  Whatever ``fn`` raises is raised here; an
     interrupt (the notebook's stop button) while waiting stops the worker too.
     """
-    if seconds is None:
+    if check_budget("seconds", seconds) in (None, math.inf):
         return fn(*args, **kwargs)
-    check_budget("seconds", seconds)
     outcome = {}
     context = contextvars.copy_context()
 
