@@ -4,7 +4,11 @@
   (the moves, the states and the outcome);
 - :func:`match` plays two agents against each other from random openings,
   with colours swapped, and returns a :class:`MatchResult`: wins, draws and
-  losses, the score rate with a 95% confidence interval, and an Elo estimate.
+  losses, the score rate with a 95% confidence interval, and an Elo estimate;
+- :func:`agent_move` asks an agent for one move and checks it: :func:`play`,
+  the command line and the play widget all ask through it.  A move that is not
+  legal raises :class:`~advsearch.game.IllegalMoveError`; an agent that raises
+  or (with a ``time_per_move``) takes too long raises :class:`AgentError`.
 
 An agent is any callable ``agent(game, state) -> action``; see
 :mod:`advsearch.agents` for ready-made ones.  Randomness goes through a
@@ -33,14 +37,25 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from . import timeout
 from .agents import name_of
-from .game import CHANCE, IllegalMoveError, player_name
+from .game import CHANCE, GameError, IllegalMoveError, player_name
+from .search.base import chance_outcomes
+from .timeout import TimeLimitExceeded, check_budget
 
-__all__ = ["GameRecord", "MatchResult", "TournamentResult", "play", "match", "tournament", "random_opening",
-           "wilson_interval", "elo", "fit_elo"]
+__all__ = ["GameRecord", "MatchResult", "TournamentResult", "AgentError", "AgentTimeLimitExceeded", "play",
+           "agent_move", "is_legal", "match", "tournament", "random_opening", "wilson_interval", "elo", "fit_elo",
+           "INTERACTIVE_TIME_PER_MOVE"]
 
 #: The normal quantile for a two-sided 95% confidence interval.
 Z95 = 1.959964
+
+#: Seconds an agent may think over a move while a person waits for it: the default of
+#: ``advsearch play`` and of the play widget.  :func:`play` has no limit unless given one.
+INTERACTIVE_TIME_PER_MOVE = 30
+
+#: An illegal move's message lists at most this many of the legal moves.
+_LISTED_MOVES = 30
 
 
 # --- One game. ---
@@ -96,7 +111,31 @@ class GameRecord:
         return f"{players}: {len(self.moves)} moves, {end}; moves {' '.join(map(str, self.moves))}"
 
 
-def play(game, agents, state=None, seed=None, max_moves=None) -> GameRecord:
+class AgentError(GameError):
+    """An agent failed during a game: it raised an exception, or took longer than its time per move.
+
+    The message names the agent and its player, says what went wrong, and
+    shows the state it was asked to move in.  The same is in the attributes
+    ``agent`` (the agent's name), ``player`` and ``state``; ``record`` is the
+    game up to that point (a :class:`GameRecord`) when the agent played in
+    :func:`play`, else None.  The agent's own exception is the ``__cause__``,
+    so the traceback still shows the agent's line that raised it.
+    """
+
+
+class AgentTimeLimitExceeded(AgentError, TimeLimitExceeded):
+    """An agent did not choose a move within ``time_per_move`` seconds; a TimeoutError too.
+
+    ``what`` names the agent and ``seconds`` is the limit, as in every
+    :class:`~advsearch.timeout.TimeLimitExceeded`.
+    """
+
+    def __init__(self, message, seconds=None, what=None):
+        GameError.__init__(self, message)
+        self.what, self.seconds = what, seconds
+
+
+def play(game, agents, state=None, seed=None, max_moves=None, time_per_move=None) -> GameRecord:
     """Play one game: each agent picks the moves of its player until the game ends.
 
     Parameters
@@ -113,6 +152,10 @@ def play(game, agents, state=None, seed=None, max_moves=None) -> GameRecord:
     max_moves : int, optional
         Stop after this many moves even if the game has not ended (the
         record's ``outcome`` is then None).
+    time_per_move : float, optional
+        Seconds each agent may take over a move; None (the default) waits for
+        ever.  With a limit every move runs in a worker thread (see
+        :func:`advsearch.timeout.call`).
 
     Returns
     -------
@@ -121,12 +164,19 @@ def play(game, agents, state=None, seed=None, max_moves=None) -> GameRecord:
     Raises
     ------
     ValueError
-        Not one callable agent per player, or a bad ``max_moves``.
+        Not one callable agent per player, or a bad ``max_moves`` or ``time_per_move``.
     IllegalMoveError
-        An agent chose an action that is not legal; the message names the
-        agent and the move, and the error's ``record`` holds the game up to
-        that point (``agent`` and ``move`` are attributes too).  Nothing is
-        changed: states are immutable.
+        An agent chose something that is not one of ``actions(state)``, in
+        value and in type (``True`` and ``1.0`` are not the move ``1``).  The
+        message names the agent, the move and the legal moves.
+    AgentError
+        An agent raised an exception (chained as the ``__cause__``), or, as
+        :class:`AgentTimeLimitExceeded`, did not move within ``time_per_move``.
+        A KeyboardInterrupt is not an agent's error: it stops the game as it is.
+
+    Every error of an agent has the attributes ``agent`` (its name),
+    ``player``, ``state`` and ``record``: the game up to that point.  Nothing
+    is changed: states are immutable.
 
     Examples
     --------
@@ -147,11 +197,25 @@ def play(game, agents, state=None, seed=None, max_moves=None) -> GameRecord:
     X . .
     . . .
     . . .
+
+    An agent that never answers is stopped after ``time_per_move`` seconds:
+
+    >>> import time
+    >>> def sleepy(game, state):
+    ...     time.sleep(60)
+    >>> play(game, [first, sleepy], time_per_move=0.1)
+    Traceback (most recent call last):
+    ...
+    advsearch.arena.AgentTimeLimitExceeded: sleepy (player 1, MIN) did not choose a move within 0.1 s (time_per_move) in
+    X . .
+    . . .
+    . . .
     """
     agents = _check_agents(game, agents)
     if max_moves is not None and (isinstance(max_moves, bool) or not isinstance(max_moves, numbers.Integral)
                                   or max_moves < 0):
         raise ValueError(f"max_moves must be a whole number >= 0 or None, not {max_moves!r}")
+    check_budget("time_per_move", time_per_move)
     rng = random.Random(seed)
     state = game.initial_state if state is None else state
     names = tuple(name_of(a) for a in agents)
@@ -161,16 +225,171 @@ def play(game, agents, state=None, seed=None, max_moves=None) -> GameRecord:
         if player == CHANCE:
             action = _draw_chance(game, state, rng)
         else:
-            action = agents[player](game, state)
-            legal = game.actions(state)
-            if action not in legal:
-                partial = GameRecord(names, tuple(moves), tuple(states), None, None)
-                raise _illegal(game, state, names[player], player, action, legal, partial)
+            try:
+                action = agent_move(agents[player], game, state, time_per_move)
+            except (AgentError, IllegalMoveError) as error:
+                error.record = GameRecord(names, tuple(moves), tuple(states), None, None)
+                raise
         state = game.result(state, action)
         moves.append(action)
         states.append(state)
     outcome = tuple(game.utility(state, p) for p in range(game.num_players)) if game.is_terminal(state) else None
     return GameRecord(names, tuple(moves), tuple(states), outcome, _winner(outcome))
+
+
+def agent_move(agent, game, state, time_per_move=None):
+    """The move ``agent`` chooses in ``state``: a legal action, chosen within ``time_per_move`` seconds.
+
+    :func:`play`, the command line and the play widget ask their agents for
+    moves through this, so an agent's failure is reported the same way
+    everywhere.
+
+    Parameters
+    ----------
+    agent : callable
+        ``agent(game, state) -> action``.
+    game : Game
+    state
+        A state of ``game`` where a player (not chance) is to move.
+    time_per_move : float, optional
+        Seconds the agent may take; None waits for ever.
+
+    Raises
+    ------
+    ValueError
+        A ``time_per_move`` that is not a positive number.
+    IllegalMoveError
+        The agent chose something that is not one of ``actions(state)``
+        (see :func:`is_legal`).
+    AgentError
+        The agent raised an exception (the ``__cause__``); a KeyboardInterrupt
+        is let through as it is.
+    AgentTimeLimitExceeded
+        The agent took longer than ``time_per_move``.
+
+    Each error has the attributes ``agent`` (the agent's name), ``player``,
+    ``state`` and ``record`` (None here; :func:`play` fills it in), and an
+    IllegalMoveError also ``move``.
+
+    Examples
+    --------
+    >>> from advsearch import TicTacToe
+    >>> game = TicTacToe()
+    >>> agent_move(lambda game, state: 4, game, game.initial_state, time_per_move=5)
+    4
+    >>> def shy(game, state):
+    ...     return {}["my move"]
+    >>> agent_move(shy, game, game.initial_state)
+    Traceback (most recent call last):
+    ...
+    advsearch.arena.AgentError: shy (player 0, MAX) failed with KeyError: 'my move' when asked for a move in
+    . . .
+    . . .
+    . . .
+    >>> agent_move(lambda game, state: True, game, game.initial_state)     # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    advsearch.game.IllegalMoveError: <lambda> (player 0, MAX) chose True, which is not legal here (it equals the move 1, but its type is bool, not int); the legal moves are 0, 1, 2, ...
+    """
+    check_budget("time_per_move", time_per_move)
+    player = game.to_move(state)
+    name = name_of(agent)
+    who = _who(game, name, player)
+    try:
+        action, error = timeout.call(_ask, agent, game, state, seconds=time_per_move, what=who)
+    except TimeLimitExceeded:
+        message = f"{who} did not choose a move within {time_per_move:g} s (time_per_move) in\n{game.render(state)}"
+        raise _blame(AgentTimeLimitExceeded(message, time_per_move, who), name, player, state) from None
+    if error is not None:
+        raise _blame(AgentError(_failed(who, error, game, state)), name, player, state) from error
+    legal = game.actions(state)
+    if not is_legal(action, legal):
+        error = _blame(IllegalMoveError(_illegal_message(who, action, legal, game, state)), name, player, state)
+        error.move = action
+        raise error
+    return action
+
+
+def _ask(agent, game, state):
+    """(the agent's move, None), or (None, the exception it raised), so that its errors are not the time limit's.
+
+    A KeyboardInterrupt is not the agent's failure: it goes through.
+    """
+    try:
+        return agent(game, state), None
+    except Exception as error:
+        return None, error
+
+
+def is_legal(action, legal) -> bool:
+    """Whether ``action`` is one of the moves ``legal``: equal to one, and of the same type.
+
+    In Python ``True == 1 == 1.0``, so ``action in legal`` would let an agent
+    play ``True`` or ``1.0`` for the move ``1``, and the record would keep
+    ``True``.  Tuples are compared item by item, by type as well.
+
+    Examples
+    --------
+    >>> is_legal(1, (0, 1)), is_legal(True, (0, 1)), is_legal(1.0, (0, 1))
+    (True, False, False)
+    >>> is_legal((1, 2), ((1, 2),)), is_legal((1, 2.0), ((1, 2),)), is_legal([1, 2], ((1, 2),))
+    (True, False, False)
+    """
+    return any(_same(action, move) for move in legal)
+
+
+def _same(a, b) -> bool:
+    """``a == b``, with the same types all the way down."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(map(_same, a, b))
+    return a == b
+
+
+def _who(game, name, player) -> str:
+    """The agent as messages name it: "solver (player 1, MIN)"."""
+    return f"{name} (player {player}, {player_name(player, game.num_players)})"
+
+
+def _blame(error, name, player, state):
+    """``error``, with the attributes that say which agent failed where (``record`` is filled in by play)."""
+    error.agent, error.player, error.state, error.record = name, player, state, None
+    return error
+
+
+def _failed(who, error, game, state) -> str:
+    """The message of an AgentError: who raised what, and the state it was asked to move in."""
+    what = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    return f"{who} failed with {what} when asked for a move in\n{game.render(state)}"
+
+
+def _illegal_message(who, action, legal, game, state) -> str:
+    """The message of an IllegalMoveError: who chose what, why it is not legal, the legal moves and the state."""
+    why = ""
+    equal = next((move for move in legal if _equal(move, action)), None)
+    if equal is not None:                    # the same value, another type: say so, or the message is a riddle
+        why = f" (it equals the move {equal!r}, but its type is {_kind(action)}, not {_kind(equal)})"
+    listed = ", ".join(map(repr, legal[:_LISTED_MOVES]))
+    if len(legal) > _LISTED_MOVES:
+        listed += f", ... ({len(legal)} in all)"
+    return (f"{who} chose {action!r}, which is not legal here{why}; the legal moves are {listed} in\n"
+            f"{game.render(state)}")
+
+
+def _equal(a, b) -> bool:
+    """``a == b``, and False when comparing them fails (an agent may return anything, a numpy array say)."""
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
+
+
+def _kind(move) -> str:
+    """The type of a move, item by item for a tuple: 'bool', '(int, float)'."""
+    if type(move) is tuple:
+        return "(" + ", ".join(map(_kind, move)) + ")"
+    return type(move).__name__
 
 
 def _check_agents(game, agents) -> tuple:
@@ -190,16 +409,8 @@ def _check_agents(game, agents) -> tuple:
     return agents
 
 
-def _illegal(game, state, name, player, action, legal, record):
-    who = f"{name} (player {player}, {player_name(player, game.num_players)})"
-    error = IllegalMoveError(f"{who} chose {action!r}, which is not legal here; the legal moves are "
-                             f"{', '.join(map(repr, legal))} in\n{game.render(state)}")
-    error.agent, error.move, error.record = name, action, record
-    return error
-
-
 def _draw_chance(game, state, rng):
-    outcomes = game.chance_outcomes(state)
+    outcomes = chance_outcomes(game, state)
     return rng.choices([o for o, _ in outcomes], weights=[p for _, p in outcomes])[0]
 
 
@@ -434,7 +645,7 @@ def _plural(n, word, many=None) -> str:
 
 # --- A match. ---
 
-def match(game, a, b, games=20, openings=2, seed=None, progress=True) -> MatchResult:
+def match(game, a, b, games=20, openings=2, seed=None, progress=True, time_per_move=None) -> MatchResult:
     """Play ``a`` against ``b``: pairs of games from random openings, with colours swapped.
 
     Deterministic agents play the same game every time from the same
@@ -463,6 +674,9 @@ def match(game, a, b, games=20, openings=2, seed=None, progress=True) -> MatchRe
     progress : bool
         Show a progress bar (``tqdm.auto``, if installed) when the match takes
         more than a second.
+    time_per_move : float, optional
+        Seconds an agent may take over a move (see :func:`play`); None, the
+        default, waits for ever.
 
     Returns
     -------
@@ -474,8 +688,11 @@ def match(game, a, b, games=20, openings=2, seed=None, progress=True) -> MatchRe
     Raises
     ------
     ValueError
-        ``game`` has not two players, an agent is not callable, ``games < 1``
-        or ``openings < 0``.
+        ``game`` has not two players, an agent is not callable, ``games < 1``,
+        ``openings < 0`` or a bad ``time_per_move``.
+    IllegalMoveError, AgentError
+        An agent chose an illegal move, raised, or took longer than
+        ``time_per_move`` (see :func:`play`); the match stops.
 
     Notes
     -----
@@ -490,6 +707,10 @@ def match(game, a, b, games=20, openings=2, seed=None, progress=True) -> MatchRe
     (20, 0)
     >>> result.rate > 0.5 and result.interval[0] <= result.rate <= result.interval[1]
     True
+    >>> match(game, agents.solver(), agents.random(), time_per_move=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: time_per_move must be a positive number, not 0
     """
     if getattr(game, "num_players", 2) != 2:
         raise ValueError(f"a match is between two players, but {game!r} has {game.num_players}")
@@ -498,11 +719,12 @@ def match(game, a, b, games=20, openings=2, seed=None, progress=True) -> MatchRe
             raise ValueError(f"agent {label} must be a callable (game, state) -> action, not {agent!r}")
     games = _check_count("games", games, minimum=1)
     openings = _check_count("openings", openings, minimum=0)
+    check_budget("time_per_move", time_per_move)
     with _progress_bar(games, f"{name_of(a)} vs {name_of(b)}", progress) as bar:
-        return _play_match(game, a, b, games, openings, seed, bar)
+        return _play_match(game, a, b, games, openings, seed, bar, time_per_move)
 
 
-def _play_match(game, a, b, games, openings, seed, bar) -> MatchResult:
+def _play_match(game, a, b, games, openings, seed, bar, time_per_move) -> MatchResult:
     """The games of a match, with arguments already checked; ``bar.update()`` after each game."""
     rng = random.Random(seed)
     records, points = [], {"win": 0, "draw": 0, "loss": 0}
@@ -510,7 +732,8 @@ def _play_match(game, a, b, games, openings, seed, bar) -> MatchResult:
         if i % 2 == 0:
             start = random_opening(game, openings, rng)
         a_moves_first = i % 2 == 0
-        record = play(game, (a, b) if a_moves_first else (b, a), state=start, seed=rng.getrandbits(32))
+        record = play(game, (a, b) if a_moves_first else (b, a), state=start, seed=rng.getrandbits(32),
+                      time_per_move=time_per_move)
         records.append(record)
         points[_result_for(record, 0 if a_moves_first else 1)] += 1
         bar.update()
@@ -698,7 +921,8 @@ def _html_table(head, rows) -> str:
     return f"<table><thead><tr>{top}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def tournament(game, agents, games=20, openings=2, seed=None, prior=1.0, progress=True) -> TournamentResult:
+def tournament(game, agents, games=20, openings=2, seed=None, prior=1.0, progress=True,
+               time_per_move=None) -> TournamentResult:
     """A round robin: every pair of agents plays a :func:`match`; scores with confidence intervals, and Elo.
 
     Each pair plays ``games`` games through :func:`match`, in pairs from the
@@ -727,6 +951,9 @@ def tournament(game, agents, games=20, openings=2, seed=None, prior=1.0, progres
     progress : bool
         Show one progress bar (``tqdm.auto``) over all the games when the
         tournament takes more than a second.
+    time_per_move : float, optional
+        Seconds an agent may take over a move (see :func:`play`); None, the
+        default, waits for ever.
 
     Returns
     -------
@@ -741,7 +968,10 @@ def tournament(game, agents, games=20, openings=2, seed=None, prior=1.0, progres
     ValueError
         ``game`` has not two players, fewer than two agents, an agent is not
         callable, two agents have the same name, or a bad ``games``,
-        ``openings`` or ``prior``.
+        ``openings``, ``prior`` or ``time_per_move``.
+    IllegalMoveError, AgentError
+        An agent chose an illegal move, raised, or took longer than
+        ``time_per_move`` (see :func:`play`); the tournament stops.
 
     Notes
     -----
@@ -777,12 +1007,13 @@ def tournament(game, agents, games=20, openings=2, seed=None, prior=1.0, progres
     games = _check_count("games", games, minimum=1)
     openings = _check_count("openings", openings, minimum=0)
     prior = _check_prior(prior)
+    check_budget("time_per_move", time_per_move)
     pairs = [(i, j) for i in range(len(names)) for j in range(i + 1, len(names))]
     matches = []
     with _progress_bar(games * len(pairs), "tournament", progress) as bar:
         for i, j in pairs:
             bar.set_postfix_str(f"{names[i]} vs {names[j]}", refresh=False)     # no bar before a second
-            result = _play_match(game, players[i], players[j], games, openings, seed, bar)
+            result = _play_match(game, players[i], players[j], games, openings, seed, bar, time_per_move)
             matches.append(replace(result, a=names[i], b=names[j]))
     ratings = fit_elo(matches, prior=prior)
     intervals = _elo_intervals(names, matches, ratings, prior)

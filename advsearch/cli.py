@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import math
 import re
 import sys
 from dataclasses import dataclass, field, replace
@@ -62,10 +63,12 @@ from typing import Callable
 
 from . import agents as _agents
 from .argparsing import USAGE, StreamParser
-from .arena import search_summary, tournament
+from .arena import (INTERACTIVE_TIME_PER_MOVE, AgentError, AgentTimeLimitExceeded, agent_move, is_legal,
+                    search_summary, tournament)
 from .evaluation import connect4_eval, tictactoe_eval
-from .game import IllegalMoveError
+from .game import GameError, IllegalMoveError
 from .games import ConnectFour, Grundy, Nim, TicTacToe
+from .timeout import check_budget
 
 __all__ = ["GameSpec", "OpponentSpec", "GAMES", "OPPONENTS", "register_game", "register_opponent",
            "make_game", "make_agent", "positive_int", "main"]
@@ -336,6 +339,25 @@ def _board_size(text) -> tuple:
     return int(match[1]), int(match[2])
 
 
+def _seconds(text):
+    """An argparse type: a time per move, a positive number of seconds, or 'none' for no limit.
+
+    >>> _seconds("2.5"), _seconds("none")
+    (2.5, None)
+    >>> _seconds("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '0' is not a positive number of seconds (or 'none' for no limit)
+    """
+    if str(text).strip().lower() == "none":
+        return None
+    try:
+        return check_budget("the time per move", float(text))
+    except (TypeError, ValueError):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds (or 'none' for no limit)") \
+            from None
+
+
 # --- The built-in games. ---
 
 def _even(state, player):
@@ -352,6 +374,34 @@ def _tictactoe_show(game, state):
 def _connect4_show(game, state):
     """The board with the column numbers under it."""
     return game.render(state) + "\n" + " ".join(str(c % 10) for c in range(game.width))
+
+
+#: The largest Connect Four board the terminal draws: two characters a column, so 40 columns fill
+#: a line of 80; 40 rows fill a tall screen.  (Far bigger boards also take minutes to set up.)
+_MOST_COLUMNS = _MOST_ROWS = 40
+
+#: The most objects the terminal draws: Nim's board shows each as a '|' before every move, and
+#: a thousand already fill a dozen lines of 80 columns (a heap of a billion would be a 1 GB drawing).
+_MOST_STICKS = 1000
+
+
+def _connect4(options):
+    """Connect Four with the command line's options, if the terminal can draw its board."""
+    width, height = options["size"] or (7, 6)
+    if width > _MOST_COLUMNS or height > _MOST_ROWS:
+        raise ValueError(f"a {width}x{height} board is too big to show: the terminal draws two characters a column "
+                         f"and a line a row, {_MOST_COLUMNS}x{_MOST_ROWS} at most (a line of 80 columns)")
+    return ConnectFour(width, height)
+
+
+def _nim(options):
+    """Nim with the command line's options, if the terminal can draw it."""
+    game = Nim(options["heaps"] or (3, 4, 5), misere=bool(options["misere"]))
+    objects = sum(game.heaps)
+    if objects > _MOST_STICKS:
+        raise ValueError(f"heaps of {objects:,} objects in all are too many to show: the board draws a '|' per "
+                         f"object before every move, {_MOST_STICKS:,} at most (a dozen lines of 80 columns)")
+    return game
 
 
 def _grundy_describe(action):
@@ -371,13 +421,13 @@ def _builtin_games():
             marks=("X", "O"), show=_tictactoe_show, describe=lambda a: f"cell {a}",
             evaluate=lambda game: tictactoe_eval())),
         "connect4": (ConnectFour, GameSpec(
-            "Connect Four", lambda o: ConnectFour(*(o["size"] or (7, 6))), "a column, numbered from 0 on the left",
+            "Connect Four", _connect4, "a column, numbered from 0 on the left",
             options={"size": dict(type=_board_size, metavar="WxH",
                                   help="connect4: the board, columns x rows (default 7x6)")},
             marks=("X", "O"), show=_connect4_show, describe=lambda a: f"column {a}",
             depth=5, evaluate=connect4_eval)),
         "nim": (Nim, GameSpec(
-            "Nim", lambda o: Nim(o["heaps"] or (3, 4, 5), misere=bool(o["misere"])),
+            "Nim", _nim,
             "a heap and how many to take from it: '1 2' takes 2 from heap 1",
             options={"heaps": dict(type=_count, nargs="+", metavar="N", help="nim: the heap sizes (default 3 4 5)"),
                      "misere": dict(action="store_true", default=None,
@@ -413,15 +463,49 @@ def _alphabeta(game, spec, seed=None, depth=None):
     return _agents.alphabeta(depth, evaluate, **({"order": order} if order is not None else {}))
 
 
-#: The solver is practical only on Connect Four boards up to this many cells (5x4 takes a second).
+#: The solver answers within about a second (measured) only in games up to these sizes:
+#: Connect Four boards of 20 cells (5x4 takes a second); Grundy's game from 45 tokens (1.0 s;
+#: each token more costs about a fifth more: 50 take 2.8 s, 60 take 17 s); and Nim heaps of at
+#: most 500,000 "steps", positions times objects, (h1+1)(h2+1)... x (h1+h2+...): the solver
+#: may visit every position and try every move in it (random heaps at 500,000 take 0.3-0.9 s,
+#: at a million up to 1.5 s, at two million 2-3 s).
 _SOLVABLE_CELLS = 20
+_SOLVABLE_TOKENS = 45
+_SOLVABLE_NIM_STEPS = 500_000
+#: solve recurses once per move, and a game of Nim can last a move per object: Python's
+#: recursion limit (1000 frames, two a move) stops it at about 490 objects.
+_SOLVABLE_NIM_OBJECTS = 400
 
 
 def _solver(game, spec, seed=None):
-    if isinstance(game, ConnectFour) and game.width * game.height > _SOLVABLE_CELLS:
-        raise ValueError(f"the solver would take far too long on a {game.width}x{game.height} board; it is "
-                         f"practical up to about {_SOLVABLE_CELLS} cells (--size 5x4): use alphabeta instead")
+    problem = _too_big_to_solve(game)
+    if problem:
+        raise ValueError(problem)
     return _agents.solver()
+
+
+def _too_big_to_solve(game) -> str | None:
+    """Why the solver would not answer within about a second in ``game``, or None."""
+    if isinstance(game, ConnectFour) and game.width * game.height > _SOLVABLE_CELLS:
+        return (f"the solver would take far too long on a {game.width}x{game.height} board; it is "
+                f"practical up to about {_SOLVABLE_CELLS} cells (--size 5x4): use alphabeta instead")
+    if isinstance(game, Grundy) and game.n > _SOLVABLE_TOKENS:
+        return (f"the solver would take far too long on a heap of {game.n:,} tokens: it answers within about a "
+                f"second up to {_SOLVABLE_TOKENS} tokens, and each token more makes it a fifth slower; "
+                f"use --tokens {_SOLVABLE_TOKENS} or less, or another opponent")
+    if isinstance(game, Nim):
+        objects = sum(game.heaps)
+        if objects > _SOLVABLE_NIM_OBJECTS:
+            return (f"the solver cannot play Nim with {objects:,} objects: a game can last a move per object, and "
+                    f"the solver searches one level deeper per move, as deep as Python allows for "
+                    f"{_SOLVABLE_NIM_OBJECTS} objects at most; use smaller heaps, or another opponent")
+        positions = math.prod(h + 1 for h in game.heaps)
+        if positions * objects > _SOLVABLE_NIM_STEPS:
+            return (f"the solver would take too long on heaps {' '.join(map(str, game.heaps))}: they have "
+                    f"{positions:,} positions ((h1+1)(h2+1)...) and up to {objects} moves in each, "
+                    f"{positions * objects:,} steps, and it answers within about a second up to "
+                    f"{_SOLVABLE_NIM_STEPS:,} (--heaps 15 15 15 has 184,320); use smaller heaps, or another opponent")
+    return None
 
 
 def _mcts(game, spec, seed=None, iterations=None):
@@ -462,7 +546,8 @@ def _parser(out, err) -> tuple:
     play = commands.add_parser(
         "play", help="play a game against an agent in the terminal",
         description="Play a game against an agent.  The board is shown before each move; type your "
-                    "move at the prompt, '?' for the legal moves, 'q' to stop.",
+                    "move at the prompt, '?' for the legal moves, 'q' to stop.  The game stops if the "
+                    "agent thinks longer than --time-per-move seconds over a move.",
         epilog=f"opponents:\n{opponents}\n\nexamples:\n  advsearch play tictactoe --opponent solver\n"
                "  advsearch play connect4 --opponent alphabeta --depth 6 --first agent\n"
                "  advsearch play nim --heaps 1 2 3 --opponent random --seed 4")
@@ -473,6 +558,9 @@ def _parser(out, err) -> tuple:
     play.add_argument("--first", choices=("human", "agent"), default="human",
                       help="who moves first (default human)")
     play.add_argument("--seed", type=int, help="seeds the opponent's randomness")
+    play.add_argument("--time-per-move", type=_seconds, default=INTERACTIVE_TIME_PER_MOVE, metavar="SECONDS",
+                      help=f"the game stops if the opponent thinks longer than this over a move "
+                           f"(default {INTERACTIVE_TIME_PER_MOVE}; 'none' waits for ever)")
     _add_options(play)
 
     tour = commands.add_parser(
@@ -491,6 +579,8 @@ def _parser(out, err) -> tuple:
                       help="random plies that start each pair of games (default 2)")
     tour.add_argument("--seed", type=int, help="seeds the openings and the agents' randomness")
     tour.add_argument("--no-progress", action="store_true", help="no progress bar")
+    tour.add_argument("--time-per-move", type=_seconds, default=None, metavar="SECONDS",
+                      help="the tournament stops if an agent thinks longer than this over a move (default: no limit)")
     _add_options(tour)
 
     # These two parse their own arguments (main hands them over before this parser runs): listed for --help.
@@ -562,9 +652,10 @@ def main(argv=None, stdin=None, stdout=None, stderr=None) -> int:
     -------
     int
         0 when the command ran (a game played to its end, or stopped with
-        'q' or at the end of the input), 1 when an agent failed, 2 for a bad
-        command line (unknown game or opponent, bad option), and 130 after
-        Ctrl-C.
+        'q' or at the end of the input), 1 when an agent failed (raised,
+        chose an illegal move, or thought longer than ``--time-per-move``),
+        2 for a bad command line (unknown game or opponent, bad option, a
+        game too big for the opponent or to show), and 130 after Ctrl-C.
 
     Examples
     --------
@@ -604,9 +695,13 @@ def main(argv=None, stdin=None, stdout=None, stderr=None) -> int:
         except ValueError as error:
             command.error(str(error))
         if args.command == "play":
-            return _play(game, GAMES[args.game], agent, args.first == "human", stdin, stdout)
-        result = tournament(game, players, games=args.games, openings=args.openings, seed=args.seed,
-                            progress=not args.no_progress)
+            return _play(game, GAMES[args.game], agent, args.first == "human", stdin, stdout, args.time_per_move)
+        try:
+            result = tournament(game, players, games=args.games, openings=args.openings, seed=args.seed,
+                                progress=not args.no_progress, time_per_move=args.time_per_move)
+        except GameError as error:            # an agent failed: its message, not a traceback
+            print(f"advsearch tournament: {error}", file=stderr)
+            return FAILED
         print(result, file=stdout)
         return OK
     except SystemExit as stop:
@@ -645,10 +740,12 @@ def _tournament_agents(args, game) -> dict:
 
 _QUIT = {"q", "quit", "exit"}
 _HELP = {"?", "h", "help", "moves"}
+#: A number typed as a move has at most this many digits (more than any 64-bit number).
+_MOST_DIGITS = 20
 
 
-def _play(game, spec, agent, human_first, stdin, out) -> int:
-    """One game, the human's moves read from ``stdin``; the exit code."""
+def _play(game, spec, agent, human_first, stdin, out, time_per_move=INTERACTIVE_TIME_PER_MOVE) -> int:
+    """One game, the human's moves read from ``stdin``, the agent's within ``time_per_move``; the exit code."""
     human = 0 if human_first else 1
     me, them = spec.marks[human], spec.marks[1 - human]
     name = _agents.name_of(agent)
@@ -670,12 +767,9 @@ def _play(game, spec, agent, human_first, stdin, out) -> int:
                 return OK
         else:
             try:
-                action = agent(game, state)
-            except Exception as error:        # an agent's bug must not leave a traceback in the terminal
-                print(f"{name} failed: {type(error).__name__}: {error}", file=out)
-                return FAILED
-            if action not in game.actions(state):
-                print(f"{name} chose {action!r}, which is not legal here; the game stops.", file=out)
+                action = agent_move(agent, game, state, time_per_move)
+            except GameError as error:        # an agent's bug must not leave a traceback in the terminal
+                print(_agent_failure(name, error), file=out)
                 return FAILED
             summary = search_summary(agent, spec.marks[0])
             print(f"{name} plays {spec.describe(action)}" + (f"  ({summary})" if summary else ""), file=out)
@@ -686,6 +780,19 @@ def _play(game, spec, agent, human_first, stdin, out) -> int:
     verdict = "You win." if mine > theirs else f"{name} wins." if mine < theirs else "A draw."
     print(verdict, file=out)
     return OK
+
+
+def _agent_failure(name, error) -> str:
+    """What the terminal says when the agent fails, ``error`` from :func:`advsearch.arena.agent_move`."""
+    if isinstance(error, AgentTimeLimitExceeded):
+        return (f"{name} did not choose a move within {error.seconds:g} s; the game stops. "
+                "(--time-per-move SECONDS gives it longer.)")
+    if isinstance(error, AgentError):
+        cause = error.__cause__ or error
+        return f"{name} failed: {type(cause).__name__}: {cause}; the game stops."
+    if isinstance(error, IllegalMoveError):
+        return f"{name} chose {error.move!r}, which is not legal here; the game stops."
+    return f"{name} failed: {error}"
 
 
 def _is_terminal(stream) -> bool:
@@ -727,15 +834,17 @@ def _parse_move(game, state, text, legal):
     numbers = []
     for word in words:
         if re.fullmatch(r"[+-]\d+", word):
-            raise ValueError(f"{word} is not a move: moves are whole numbers from 0.")
-        if not word.isdigit():
-            raise ValueError(f"{word!r} is not a number.")
+            raise ValueError(f"{_shortened(word)} is not a move: moves are whole numbers from 0.")
+        if not re.fullmatch(r"[0-9]+", word):
+            raise ValueError(f"{_shortened(word)!r} is not a number.")
+        if len(word) > _MOST_DIGITS:
+            raise ValueError(f"{_shortened(word)} has {len(word)} digits: far too big to be a move.")
         numbers.append(int(word))
     size = len(legal[0]) if legal and isinstance(legal[0], tuple) else 1
     if len(numbers) != size:
         raise ValueError(f"A move here is {size} number{'s' if size > 1 else ''}, not {len(numbers)}.")
     action = tuple(numbers) if size > 1 or (legal and isinstance(legal[0], tuple)) else numbers[0]
-    if action in legal:
+    if is_legal(action, legal):
         return action
     try:
         game.result(state, action)
@@ -743,3 +852,8 @@ def _parse_move(game, state, text, legal):
         reason = str(error).splitlines()[0].removesuffix(" in").rstrip(":. ")
         raise ValueError(f"Illegal: {reason}.") from None
     raise ValueError(f"Illegal: {text} is not one of the legal moves.")
+
+
+def _shortened(text, width=20) -> str:
+    """``text``, cut to ``width`` characters with '…' if longer, to quote it back in a message."""
+    return text if len(text) <= width else text[:width] + "…"

@@ -264,9 +264,9 @@ def _sheet_figure(q, name, title):
 
     fig = Figure(figsize=_A4)
     one, two = _question_texts(q)
-    fig.text(0.06, 0.965, title, fontsize=13, weight="bold", va="top")
+    _as_typed(fig, 0.06, 0.965, title, fontsize=13, weight="bold", va="top")
     who = f"{name}  ({q.student})" if name else q.student
-    fig.text(0.06, 0.94, f"Student: {who}", fontsize=10, va="top")
+    _as_typed(fig, 0.06, 0.94, f"Student: {who}", fontsize=10, va="top")
     fig.text(0.94, 0.94, f"Version {q.version}", fontsize=10, va="top", ha="right", family="monospace")
     fig.text(0.06, 0.915, "Write your answers on this sheet. Show your working next to the trees.",
              fontsize=8.5, va="top", style="italic")
@@ -284,6 +284,16 @@ def _sheet_figure(q, name, title):
         y -= 0.005
     fig.text(0.5, 0.012, f"advsearch exam · version {q.version}", fontsize=7, ha="center", color="0.4")
     return fig
+
+
+def _as_typed(fig, x, y, text, **style):
+    """Draw ``text`` with a name, an id or the title in it exactly as typed.
+
+    matplotlib reads text between two '$' as mathematics (mathtext), so a name
+    such as "$$" or "a$b^2$" would be typeset, or stop the whole run with a
+    parse error; ``parse_math=False`` draws every character as it is.
+    """
+    return fig.text(x, y, text, parse_math=False, **style)
 
 
 def _tex_escape(text: str) -> str:
@@ -337,8 +347,8 @@ def _key_pages(q, name, title):
     ]
     for heading, result, answers in parts:
         fig = Figure(figsize=_A4)
-        fig.text(0.06, 0.965, f"{title}: answer key", fontsize=12, weight="bold", va="top")
-        fig.text(0.06, 0.942, f"{who} · version {q.version} · {heading}", fontsize=9.5, va="top")
+        _as_typed(fig, 0.06, 0.965, f"{title}: answer key", fontsize=12, weight="bold", va="top")
+        _as_typed(fig, 0.06, 0.942, f"{who} · version {q.version} · {heading}", fontsize=9.5, va="top")
         ax = fig.add_axes((0.05, 0.63, 0.9, 0.29))
         draw(result, ax=ax, bounds=result.trace.algorithm == "alphabeta", fontsize=10)
         y = 0.615
@@ -367,6 +377,56 @@ def _safe(student: str) -> str:
     """A file name for a student id: letters, digits, '.', '_' and '-' kept, anything else '_'."""
     name = re.sub(r"[^A-Za-z0-9._-]", "_", student).strip(".") or "student"
     return name
+
+
+def _file_names(students) -> list:
+    """The file name of each student's sheets, in roster order; ValueError naming the ids if they cannot be.
+
+    Two ids must not make the same file name, or names that differ only in
+    case: macOS and Windows ignore case in file names, so ``Alice.pdf``
+    would overwrite ``alice.pdf``.  An id must be a name, not a path: not
+    empty, no '/' or '\\', not only dots ('..').
+
+    >>> _file_names([("alice", ""), ("bob smith", "")])
+    ['alice', 'bob_smith']
+    >>> _file_names([("Alice", ""), ("alice", "")])
+    Traceback (most recent call last):
+    ...
+    ValueError: the student ids 'Alice' and 'alice' make the file names 'Alice' and 'alice', which are one file on macOS and Windows (they ignore case); make the ids differ in more than case
+    """
+    files = [_safe(sid) for sid, _ in students]
+    first = {}
+    for i, f in enumerate(files):
+        j = first.setdefault(f.casefold(), i)
+        if j != i:
+            raise ValueError(_clash(students[j][0], files[j], students[i][0], f))
+    for sid, _ in students:
+        problem = _not_a_name(sid)
+        if problem:
+            raise ValueError(f"the student id {sid!r} cannot name a file: {problem}; an id is a name such as "
+                             f"'alice' or 's1234'")
+    return files
+
+
+def _clash(a, file_a, b, file_b) -> str:
+    """Why the ids ``a`` and ``b``, whose files are ``file_a`` and ``file_b``, cannot both be in a roster."""
+    if a == b:
+        return f"the student id {a!r} appears twice"
+    if file_a == file_b:
+        return f"the student ids {a!r} and {b!r} both make the file name {file_a!r}"
+    return (f"the student ids {a!r} and {b!r} make the file names {file_a!r} and {file_b!r}, which are one file "
+            f"on macOS and Windows (they ignore case); make the ids differ in more than case")
+
+
+def _not_a_name(sid) -> str | None:
+    """What makes the id ``sid`` unfit to name a file, or None."""
+    if not sid.strip():
+        return "it is empty"
+    if "/" in sid or "\\" in sid:
+        return "it has a path separator ('/' or '\\')"
+    if not sid.strip("."):
+        return "it is only dots, which name folders"
+    return None
 
 
 def _save_pdf(fig, path):
@@ -401,7 +461,10 @@ def write_exam(roster, seed, out, *, title="Adversarial search: exam") -> dict:
     Raises
     ------
     ValueError
-        An empty roster, or two students whose ids make the same file name.
+        An empty roster; two students whose ids make the same file name, or
+        names that differ only in case (one file on macOS and Windows); or
+        an id that cannot name a file (empty, with '/' or '\\', or only dots).
+        Nothing is written then.
 
     Notes
     -----
@@ -425,12 +488,7 @@ def write_exam(roster, seed, out, *, title="Adversarial search: exam") -> dict:
         students = read_roster(roster)
     if not students:
         raise ValueError("the roster has no students")
-    names = {}
-    for sid, _ in students:
-        f = _safe(sid)
-        if f in names:
-            raise ValueError(f"the student ids {names[f]!r} and {sid!r} both make the file name {f!r}")
-        names[f] = sid
+    files = _file_names(students)
     out = os.fspath(out)
     sheets_dir = os.path.join(out, "sheets")
     os.makedirs(sheets_dir, exist_ok=True)
@@ -439,9 +497,9 @@ def write_exam(roster, seed, out, *, title="Adversarial search: exam") -> dict:
     key_pdf = os.path.join(out, "answer_key.pdf")
     buf = io.BytesIO()
     with PdfPages(buf, metadata=_PDF_METADATA) as key:
-        for sid, name in students:
+        for (sid, name), file in zip(students, files):
             q = questions(sid, seed)
-            base = os.path.join(sheets_dir, _safe(sid))
+            base = os.path.join(sheets_dir, file)
             _save_pdf(_sheet_figure(q, name, title), base + ".pdf")
             with open(base + ".tex", "w", encoding="utf-8") as f:
                 f.write(_sheet_tex(q, name, title))

@@ -95,11 +95,12 @@ def _stop(thread):
 def call(fn, *args, seconds, what="the code", **kwargs):
     """``fn(*args, **kwargs)``, or :class:`TimeLimitExceeded` once ``seconds`` have passed.
 
-    ``seconds=None`` (or infinity) calls ``fn`` directly, with no limit.  The call sees the
+    ``seconds=None`` calls ``fn`` directly, with no limit, and so does a limit longer
+    than a thread can wait (``threading.TIMEOUT_MAX``, about 292 years).  The call sees the
     caller's context variables.  Whatever ``fn`` raises is raised here; an
     interrupt (the notebook's stop button) while waiting stops the worker too.
     """
-    if check_budget("seconds", seconds) in (None, math.inf):
+    if check_budget("seconds", seconds) is None or seconds >= threading.TIMEOUT_MAX:
         return fn(*args, **kwargs)
     outcome = {}
     context = contextvars.copy_context()

@@ -15,7 +15,11 @@ import base64
 import html
 import io
 
+from .arena import (INTERACTIVE_TIME_PER_MOVE, AgentError, AgentTimeLimitExceeded, agent_move, is_legal,
+                    search_summary)
 from .drawing.stepper import StepperModel
+from .game import CHANCE, GameError, IllegalMoveError
+from .timeout import check_budget
 
 __all__ = ["Stepper", "play", "GameWidget"]
 
@@ -235,7 +239,8 @@ class Stepper:
 
 # --- Playing a game against an agent. ---
 
-def play(game, opponent, human_first=True, *, seed=None, **options) -> "GameWidget":
+def play(game, opponent, human_first=True, *, seed=None, time_per_move=INTERACTIVE_TIME_PER_MOVE,
+         **options) -> "GameWidget":
     """Play ``game`` against ``opponent`` in a notebook: a board to click, a status line and a New game button.
 
     Tic-tac-toe is a 3x3 grid of buttons; Connect Four has a button above
@@ -243,7 +248,10 @@ def play(game, opponent, human_first=True, *, seed=None, **options) -> "GameWidg
     heap; Grundy's game and any other game a button for each legal move.
     After each of the agent's moves the widget shows what its search cost
     (``agent.last.stats``), if it keeps one.  A click that is not a legal
-    move is refused with a message and changes nothing.
+    move is refused with a message and changes nothing.  An agent that
+    fails (raises, chooses an illegal move, or thinks longer than
+    ``time_per_move``) stops the game with a message saying so; New game
+    starts again.
 
     Parameters
     ----------
@@ -257,6 +265,10 @@ def play(game, opponent, human_first=True, *, seed=None, **options) -> "GameWidg
         Whether you move first (as player 0, MAX); if not, the agent moves at once.
     seed : optional
         Seeds the draws of chance nodes, and a named opponent's randomness.
+    time_per_move : float or None
+        Seconds the agent may think over a move
+        (:data:`advsearch.arena.INTERACTIVE_TIME_PER_MOVE`, 30, by default);
+        the notebook waits that long at most.  None waits for ever.
     **options
         Options of a named opponent, such as ``depth=4``.
 
@@ -268,7 +280,10 @@ def play(game, opponent, human_first=True, *, seed=None, **options) -> "GameWidg
     Raises
     ------
     ValueError
-        Not a two-player game, or a bad opponent.
+        Not a two-player game, a bad opponent or ``time_per_move``, Nim or
+        Grundy's game with more than a thousand objects (the widget draws
+        each one, and makes a button per move, at every click), or a Connect
+        Four board of more than 20 columns or rows.
 
     Examples
     --------
@@ -294,8 +309,17 @@ def play(game, opponent, human_first=True, *, seed=None, **options) -> "GameWidg
     >>> board.buttons[8].click()          # what a click on the bottom-right cell does
     >>> board.moves
     [4, 0, 8, 2]
+
+    An agent that thinks too long is stopped, and the widget says so:
+
+    >>> import time
+    >>> def sleepy(game, state):
+    ...     time.sleep(60)
+    >>> board = play(game, sleepy, time_per_move=0.1)
+    >>> board.move(4), board.message
+    (True, 'sleepy did not choose a move within 0.1 s; the game cannot go on.')
     """
-    return GameWidget(game, opponent, human_first=human_first, seed=seed, **options)
+    return GameWidget(game, opponent, human_first=human_first, seed=seed, time_per_move=time_per_move, **options)
 
 
 class GameWidget:
@@ -307,6 +331,8 @@ class GameWidget:
         The game and the agent you play against.
     human : int
         Your player index (0 moves first).
+    time_per_move : float or None
+        Seconds the agent may think over a move.
     state
         The current position.  It only ever changes by a legal move.
     moves : list
@@ -329,13 +355,17 @@ class GameWidget:
         The whole thing, to put inside other widgets.
     """
 
-    def __init__(self, game, opponent, *, human_first=True, seed=None, **options):
+    def __init__(self, game, opponent, *, human_first=True, seed=None, time_per_move=INTERACTIVE_TIME_PER_MOVE,
+                 **options):
         import random
 
         import ipywidgets as w
 
         if getattr(game, "num_players", 2) != 2:
             raise ValueError(f"play is for two-player games, but {game!r} has {game.num_players} players")
+        self.time_per_move = check_budget("time_per_move", time_per_move)
+        self._kind = _board_kind(game)
+        _check_size(game, self._kind)
         if isinstance(opponent, str):
             from .cli import make_agent
 
@@ -350,7 +380,6 @@ class GameWidget:
         self.game, self.agent, self.name = game, opponent, name_of(opponent)
         self.human = 0 if human_first else 1
         self.rng = random.Random(seed)
-        self._kind = _board_kind(game)
         self.marks = ("X", "O") if self._kind in ("tictactoe", "connect4") else ("MAX", "MIN")
         self.state, self.moves = game.initial_state, []
         self.message, self.stats = "", None
@@ -399,8 +428,7 @@ class GameWidget:
             return self._refuse("The game is over; press New game to play again.")
         if not self.your_turn:
             return self._refuse(f"It is not your turn: {self.name} is to move.")
-        legal = self.game.actions(self.state)
-        if action not in legal:
+        if not is_legal(action, self.game.actions(self.state)):
             return self._refuse(self._why_illegal(action))
         self.state = self.game.result(self.state, action)
         self.moves.append(action)
@@ -420,8 +448,6 @@ class GameWidget:
         return False
 
     def _why_illegal(self, action) -> str:
-        from .game import GameError
-
         if self._kind == "nim" and isinstance(action, tuple) and len(action) == 2:
             heaps = self.state.heaps
             i, k = action
@@ -439,8 +465,6 @@ class GameWidget:
 
     def _respond(self) -> None:
         """Let chance and the agent move until it is your turn or the game is over."""
-        from .game import CHANCE
-
         while not self.over and self.game.to_move(self.state) != self.human:
             if self.game.to_move(self.state) == CHANCE:
                 outcomes = self.game.chance_outcomes(self.state)
@@ -448,15 +472,10 @@ class GameWidget:
             else:
                 self._show(f"{self.name} is thinking…")
                 try:
-                    action = self.agent(self.game, self.state)
-                except Exception as error:         # the widget stays usable: New game starts again
-                    self.message = f"{self.name} failed ({type(error).__name__}: {error}); the game cannot go on."
+                    action = agent_move(self.agent, self.game, self.state, self.time_per_move)
+                except GameError as error:         # the widget stays usable: New game starts again
+                    self.message = f"{_failure(self.name, error)}; the game cannot go on."
                     break
-                if action not in self.game.actions(self.state):
-                    self.message = f"{self.name} chose {action!r}, which is not legal here; the game cannot go on."
-                    break
-                from .arena import search_summary
-
                 self.stats = search_summary(self.agent, self.marks[0])
                 self.message = f"{self.name} played {_describe(self._kind, action)}."
             self.state = self.game.result(self.state, action)
@@ -569,6 +588,44 @@ class GameWidget:
 
 #: Resolution of the pictures, and the width in pixels of a Connect Four column.
 _DPI, _COLUMN = 72, 44
+
+#: The most objects (Nim) or tokens (Grundy's game) the widget shows: every click draws each one
+#: and makes a button per move, which takes 0.3 s for a thousand and over a second for three thousand.
+_MOST_DRAWN = 1000
+#: The most columns or rows of a Connect Four board the widget shows: a column is a button of
+#: _COLUMN pixels and the picture is drawn to match, so 20 make a picture 1,100 pixels wide.
+_MOST_CELLS_ACROSS = 20
+
+
+def _check_size(game, kind) -> None:
+    """ValueError if ``game`` is bigger than the widget can show, or draw at every click."""
+    if kind == "connect4":
+        if max(game.width, game.height) > _MOST_CELLS_ACROSS:
+            raise ValueError(f"a {game.width}x{game.height} board is too big for the play widget: a column is a "
+                             f"{_COLUMN}-pixel button, so it shows boards up to {_MOST_CELLS_ACROSS} columns and "
+                             f"rows (a {_MOST_CELLS_ACROSS}x{_MOST_CELLS_ACROSS} board is 1,100 pixels across)")
+        return
+    if kind == "nim":
+        size, things = sum(game.heaps), "objects"
+    elif kind == "grundy":
+        size, things = game.n, "tokens"
+    else:
+        return
+    if size > _MOST_DRAWN:
+        raise ValueError(f"{game!r} has {size:,} {things}, too many for the play widget: every click draws each one "
+                         f"and makes a button per move, so it shows {_MOST_DRAWN:,} at most")
+
+
+def _failure(name, error) -> str:
+    """What the status line says when the agent fails, ``error`` from :func:`advsearch.arena.agent_move`."""
+    if isinstance(error, AgentTimeLimitExceeded):
+        return f"{name} did not choose a move within {error.seconds:g} s"
+    if isinstance(error, AgentError):
+        cause = error.__cause__ or error
+        return f"{name} failed ({type(cause).__name__}: {cause})"
+    if isinstance(error, IllegalMoveError):
+        return f"{name} chose {error.move!r}, which is not legal here"
+    return f"{name} failed ({error})"
 
 
 def _board_kind(game) -> str:

@@ -350,3 +350,22 @@ def test_one_table_for_a_whole_game_with_a_depth_limit_and_iterative_deepening()
 def test_a_game_class_is_told_to_make_a_game():
     with pytest.raises(GameError, match=r"got the class TicTacToe; make a game from it first, e\.g\. TicTacToe\(\)"):
         alphabeta(TicTacToe)
+
+
+def test_an_arena_game_checks_chance_probabilities_with_the_same_rule():
+    from advsearch import agents, arena
+    with pytest.raises(GameError, match="has probabilities that sum to 5/6, not 1"):
+        arena.play(Unfair(goal=10), [agents.random(seed=1), agents.random(seed=2)], seed=0)
+
+
+def test_a_time_limit_longer_than_a_thread_can_wait_is_no_limit():
+    from advsearch import timeout
+    assert timeout.call(sum, [1, 2], seconds=math.inf) == 3
+    assert timeout.call(sum, [1, 2], seconds=1e300) == 3
+
+
+def test_connect_four_refuses_boards_it_cannot_build_quickly():
+    from advsearch.games.connect4 import MAX_SIZE
+    with pytest.raises(ValueError, match=f"width 1000 is more cells than ConnectFour builds: at most {MAX_SIZE}"):
+        ConnectFour(1000, 6)
+    assert ConnectFour(MAX_SIZE, MAX_SIZE).width == MAX_SIZE

@@ -109,9 +109,16 @@ def threat_cells(discs: int, height: int) -> int:
     return out
 
 
+#: The widest and tallest board the game builds (a 64 x 64 board takes a few hundredths of a second).
+MAX_SIZE = 64
+
+
 def _check_size(name, n):
     if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 1:
         raise ValueError(f"{name} must be a whole number of cells >= 1, not {n!r}")
+    if n > MAX_SIZE:
+        raise ValueError(f"{name} {n} is more cells than ConnectFour builds: at most {MAX_SIZE} "
+                         "(its board tables grow with the area, and no search could look far on such a board)")
     return int(n)
 
 

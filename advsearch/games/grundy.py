@@ -21,6 +21,12 @@ from .nim import check_first
 
 __all__ = ["Grundy", "GrundyState"]
 
+#: The largest heap Grundy's game can start from.  ``actions()`` lists the
+#: splits of a heap of n tokens one by one, about n/2 of them, so two million
+#: tokens make a million moves, 0.2 s and 100 MB to list; ten times as many would
+#: take seconds and gigabytes.
+MAX_TOKENS = 2_000_000
+
 
 class GrundyState(NamedTuple):
     heaps: tuple
@@ -31,7 +37,9 @@ class Grundy(Game):
     """Grundy's game from one heap of ``n`` tokens; ``first`` says who moves first.
 
     The game ends when every heap has 1 or 2 tokens; the player to move then
-    loses.  Utility is +1 for the winner and -1 for the loser.
+    loses.  Utility is +1 for the winner and -1 for the loser.  ``n`` is at
+    most :data:`MAX_TOKENS` (two million), because ``actions()`` lists every
+    split of a heap.
 
     Examples
     --------
@@ -41,6 +49,10 @@ class Grundy(Game):
     ['6-1', '5-2', '4-3']
     >>> minimax(game).value      # the first player loses from 7
     -1
+    >>> Grundy(10**7)
+    Traceback (most recent call last):
+    ...
+    ValueError: Grundy's game starts from at most 2,000,000 tokens, not 10,000,000: actions() lists the splits of a heap one by one, about n/2 of them, and a million moves already take 0.2 s and 100 MB to list
     """
 
     utility_range = (-1, 1)
@@ -48,6 +60,10 @@ class Grundy(Game):
     def __init__(self, n=7, first=MAX):
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ValueError(f"n must be a whole number of tokens >= 1, not {n!r}")
+        if n > MAX_TOKENS:
+            raise ValueError(f"Grundy's game starts from at most {MAX_TOKENS:,} tokens, not {n:,}: actions() lists "
+                             "the splits of a heap one by one, about n/2 of them, and a million moves already take "
+                             "0.2 s and 100 MB to list")
         self.n, self.first = n, check_first(first)
         self.initial_state = GrundyState((n,), self.first)
 
