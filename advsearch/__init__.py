@@ -43,8 +43,11 @@ what is wrong, repeats what was given, and says what is expected.
     not a game, a utility or evaluation that returns something other than a
     number (None, a string, NaN), a non-terminal state without moves, a
     game that never ends searched without a depth limit (or a playout that
-    never ends), chance probabilities that do not sum to 1, an agent that
-    raises.  The message names the game or the function, and the state.
+    never ends), chance probabilities that do not sum to 1.  The message
+    names the game or the function, and the state.  In a game between
+    agents, an agent that raises or runs past ``time_per_move`` gives an
+    :class:`~advsearch.arena.AgentError` (a GameError) naming the agent, its
+    player and the state, with the agent's own error chained.
 :class:`IllegalMoveError` (a GameError and a ValueError)
     A move that is not one of ``actions(state)``, compared by type as well
     as value (``True`` is not the move ``1``).  The message names the move,
