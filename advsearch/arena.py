@@ -237,6 +237,22 @@ def play(game, agents, state=None, seed=None, max_moves=None, time_per_move=None
     return GameRecord(names, tuple(moves), tuple(states), outcome, _winner(outcome))
 
 
+def failure_sentence(name, error) -> str:
+    """How an agent failed, in one line for a terminal or a status bar; ``error`` from :func:`agent_move`.
+
+    >>> failure_sentence("greedy", AgentError("...") )
+    'greedy failed (AgentError: ...)'
+    """
+    if isinstance(error, AgentTimeLimitExceeded):
+        return f"{name} did not choose a move within {error.seconds:g} s"
+    if isinstance(error, AgentError):
+        cause = error.__cause__ or error
+        return f"{name} failed ({type(cause).__name__}: {cause})"
+    if isinstance(error, IllegalMoveError):
+        return f"{name} chose {error.move!r}, which is not legal here"
+    return f"{name} failed ({error})"
+
+
 def agent_move(agent, game, state, time_per_move=None):
     """The move ``agent`` chooses in ``state``: a legal action, chosen within ``time_per_move`` seconds.
 

@@ -63,7 +63,7 @@ from typing import Callable
 
 from . import agents as _agents
 from .argparsing import USAGE, StreamParser
-from .arena import (INTERACTIVE_TIME_PER_MOVE, AgentError, AgentTimeLimitExceeded, agent_move, is_legal,
+from .arena import (INTERACTIVE_TIME_PER_MOVE, AgentTimeLimitExceeded, agent_move, failure_sentence, is_legal,
                     search_summary, tournament)
 from .evaluation import connect4_eval, tictactoe_eval
 from .game import GameError, IllegalMoveError
@@ -784,15 +784,8 @@ def _play(game, spec, agent, human_first, stdin, out, time_per_move=INTERACTIVE_
 
 def _agent_failure(name, error) -> str:
     """What the terminal says when the agent fails, ``error`` from :func:`advsearch.arena.agent_move`."""
-    if isinstance(error, AgentTimeLimitExceeded):
-        return (f"{name} did not choose a move within {error.seconds:g} s; the game stops. "
-                "(--time-per-move SECONDS gives it longer.)")
-    if isinstance(error, AgentError):
-        cause = error.__cause__ or error
-        return f"{name} failed: {type(cause).__name__}: {cause}; the game stops."
-    if isinstance(error, IllegalMoveError):
-        return f"{name} chose {error.move!r}, which is not legal here; the game stops."
-    return f"{name} failed: {error}"
+    hint = " (--time-per-move SECONDS gives it longer.)" if isinstance(error, AgentTimeLimitExceeded) else ""
+    return f"{failure_sentence(name, error)}; the game stops.{hint}"
 
 
 def _is_terminal(stream) -> bool:

@@ -15,10 +15,10 @@ import base64
 import html
 import io
 
-from .arena import (INTERACTIVE_TIME_PER_MOVE, AgentError, AgentTimeLimitExceeded, agent_move, is_legal,
+from .arena import (INTERACTIVE_TIME_PER_MOVE, agent_move, failure_sentence, is_legal,
                     search_summary)
 from .drawing.stepper import StepperModel
-from .game import CHANCE, GameError, IllegalMoveError
+from .game import CHANCE, GameError
 from .timeout import check_budget
 
 __all__ = ["Stepper", "play", "GameWidget"]
@@ -474,7 +474,7 @@ class GameWidget:
                 try:
                     action = agent_move(self.agent, self.game, self.state, self.time_per_move)
                 except GameError as error:         # the widget stays usable: New game starts again
-                    self.message = f"{_failure(self.name, error)}; the game cannot go on."
+                    self.message = f"{failure_sentence(self.name, error)}; the game cannot go on."
                     break
                 self.stats = search_summary(self.agent, self.marks[0])
                 self.message = f"{self.name} played {_describe(self._kind, action)}."
@@ -614,18 +614,6 @@ def _check_size(game, kind) -> None:
     if size > _MOST_DRAWN:
         raise ValueError(f"{game!r} has {size:,} {things}, too many for the play widget: every click draws each one "
                          f"and makes a button per move, so it shows {_MOST_DRAWN:,} at most")
-
-
-def _failure(name, error) -> str:
-    """What the status line says when the agent fails, ``error`` from :func:`advsearch.arena.agent_move`."""
-    if isinstance(error, AgentTimeLimitExceeded):
-        return f"{name} did not choose a move within {error.seconds:g} s"
-    if isinstance(error, AgentError):
-        cause = error.__cause__ or error
-        return f"{name} failed ({type(cause).__name__}: {cause})"
-    if isinstance(error, IllegalMoveError):
-        return f"{name} chose {error.move!r}, which is not legal here"
-    return f"{name} failed ({error})"
 
 
 def _board_kind(game) -> str:

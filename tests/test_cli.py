@@ -146,7 +146,7 @@ def test_the_agent_failing_stops_the_game_without_a_traceback(monkeypatch):
 
     monkeypatch.setitem(OPPONENTS, "broken", OpponentSpec(lambda game, spec, seed=None: broken, "fails"))
     code, out, err = run("play", "tictactoe", "--opponent", "broken", moves=["4"])
-    assert code == 1 and "broken failed: RuntimeError: out of ideas" in out and "Traceback" not in out + err
+    assert code == 1 and "broken failed (RuntimeError: out of ideas)" in out and "Traceback" not in out + err
 
 
 # --- Tournaments. ---
