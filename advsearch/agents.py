@@ -40,6 +40,7 @@ import numbers
 import random as _random
 
 from . import search as _search
+from .search.base import describe
 from .timeout import check_budget
 
 __all__ = ["Agent", "SearchAgent", "random", "alphabeta", "expectimax", "expectiminimax", "solver",
@@ -56,7 +57,7 @@ def name_of(agent) -> str:
     name = getattr(agent, "name", None)
     if isinstance(name, str) and name:
         return name
-    return getattr(agent, "__name__", None) or repr(agent)
+    return describe(agent)
 
 
 class Agent:

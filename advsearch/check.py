@@ -30,7 +30,7 @@ package's own searches (:func:`~advsearch.search.base.forbid_searches`): the
 exercise is to write one, and the graded version runs without advsearch.
 Numbers in answers and return values must be plain ints, floats or
 Fractions, the rule of the grader
-(:func:`~advsearch.autograde.problemsets.exact_number_problem`).  The
+(:func:`advsearch.answers.number_problem`).  The
 bounds α and β a student's code holds are read from the local variables
 named ``alpha``/``beta`` (or ``α``/``β``) of the function that calls
 ``game.actions``, to tell apart mistakes that visit the same nodes; code
@@ -62,12 +62,13 @@ import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .answers import number_problem
 from . import timeout
-from .game import CHANCE, MAX, MIN, GameError
+from .game import CHANCE, MAX, MIN
 from .result import format_number
 from .recording import RecordingGame, Runaway
 from .search import alphabeta as _alphabeta, minimax as _minimax
-from .search.base import forbid_searches
+from .search.base import SearchForbidden, forbid_searches
 from .trees import Tree, parse, random_tree, tree as _make_tree
 
 __all__ = ["Feedback", "MISTAKES", "values", "pruned", "implementation"]
@@ -311,23 +312,9 @@ def _true_values(t: Tree) -> dict:
     return out
 
 
-def _number_problem(x) -> str | None:
-    """Why ``x`` is not a number an answer may give, or None: the grader's rule, so both accept the same.
-
-    Only a finite int, float or :class:`~fractions.Fraction` is a number here:
-    not a bool, not a subclass (which could redefine ``==``), not NaN.
-
-    >>> _number_problem(3) is None, _number_problem(True)
-    (True, 'True is a bool, not a number')
-    """
-    # Imported here: advsearch.autograde.problemsets imports advsearch.grading, which imports this module.
-    from .autograde.problemsets import exact_number_problem
-    return exact_number_problem(x)
-
-
 def _value_type_problem(who: str, x) -> str | None:
     """A sentence when ``x`` is not a number an answer may give, else None."""
-    problem = _number_problem(x)
+    problem = number_problem(x)
     if problem is None:
         return None
     if isinstance(x, str):
@@ -1233,7 +1220,7 @@ def _run_problem(trial: _Trial, run: _Run) -> Feedback | None:
                                "Check that every loop moves on and that every recursion reaches a terminal state.")
     if isinstance(e, timeout.TimeLimitExceeded):
         return _too_slow(trial, e)
-    if isinstance(e, GameError) and str(e).endswith(_OWN_SEARCH_ONLY):
+    if isinstance(e, SearchForbidden):
         return Feedback(False, f"{on}, your function called the package's own search{_where(e)}: {e}.")
     if e is not None:
         hint = ""
@@ -1266,7 +1253,7 @@ def _return_problem(value) -> str | None:
     """Why a search's return value is no number, or None; ±∞ is a number (a wrong value, for the diagnosis)."""
     if type(value) is float and math.isinf(value):
         return None
-    return _number_problem(value)
+    return number_problem(value)
 
 
 def _too_slow(trial: _Trial, e: timeout.TimeLimitExceeded) -> Feedback:

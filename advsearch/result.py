@@ -45,7 +45,7 @@ from typing import Any, NamedTuple
 
 from .game import CHANCE, MAX, player_name
 
-__all__ = ["Event", "Stats", "SearchResult", "Trace", "format_number"]
+__all__ = ["Event", "Stats", "SearchResult", "Trace", "format_number", "trace_of"]
 
 
 def format_number(x) -> str:
@@ -344,3 +344,14 @@ class Trace(list):
                 add(path + (a,), child, "unvisited")
                 frontier.append((path + (a,), child))
         return graph
+
+
+def trace_of(x) -> Trace:
+    """The trace of a SearchResult or a Trace, or a clear error when there is none."""
+    if isinstance(x, SearchResult):
+        if x.trace is None:
+            raise ValueError("this SearchResult has no trace: search again with trace=True")
+        return x.trace
+    if isinstance(x, Trace):
+        return x
+    raise TypeError(f"expected a SearchResult with a trace, or a Trace, not {type(x).__name__}")

@@ -28,12 +28,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Callable
 
 from .. import grading
+from ..answers import number_problem
 from .referee import MISSING, NotData, RemoteFunction, Runner
 
 __all__ = ["ProblemSet", "Submission", "PROBLEM_SETS", "secret_seed", "exact_number_problem"]
@@ -75,26 +74,20 @@ class Submission:
 
 
 def exact_number_problem(x) -> str | None:
-    """Why ``x`` is not an exact number the grader accepts (int, float or Fraction, finite), or None.
+    """Why ``x`` is not an exact number the grader accepts, or None: :func:`advsearch.answers.number_problem`,
+    and a value the runner could not send as data (a :class:`~advsearch.autograde.referee.NotData`).
 
     Examples
     --------
-    >>> exact_number_problem(Fraction(13, 3)) is None, exact_number_problem(3) is None
-    (True, True)
-    >>> exact_number_problem(True)
-    'True is a bool, not a number'
-    >>> exact_number_problem(float("nan"))
-    'nan is not a finite number'
+    >>> from fractions import Fraction
+    >>> exact_number_problem(Fraction(13, 3)) is None, exact_number_problem(True)
+    (True, 'True is a bool, not a number')
+    >>> exact_number_problem(NotData("function", "<function f>"))
+    '<function f> is a function, not a plain int, float or Fraction'
     """
     if isinstance(x, NotData):
         return f"{x.text or x.kind} is a {x.kind}, not a plain int, float or Fraction"
-    if type(x) is bool:
-        return f"{x!r} is a bool, not a number"
-    if type(x) not in (int, float, Fraction):
-        return f"{x!r} is a {type(x).__name__}, not an int, float or Fraction"
-    if type(x) is float and not math.isfinite(x):
-        return f"{x!r} is not a finite number"
-    return None
+    return number_problem(x)
 
 
 def _missing(name: str, sub: Submission, points: float, example: str) -> grading.Grade:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..result import Event, SearchResult, Trace
+from ..result import Event, trace_of
 
-__all__ = ["Frame", "frames", "trace_of"]
+__all__ = ["Frame", "frames"]
 
 
 @dataclass(frozen=True)
@@ -29,17 +29,6 @@ class Frame:
         from .mpl import draw
 
         return draw(self.source, ax=ax, step=self.step, **style)
-
-
-def trace_of(x) -> Trace:
-    """The trace of a SearchResult or a Trace, or a clear error when there is none."""
-    if isinstance(x, SearchResult):
-        if x.trace is None:
-            raise ValueError("this SearchResult has no trace: search again with trace=True")
-        return x.trace
-    if isinstance(x, Trace):
-        return x
-    raise TypeError(f"expected a SearchResult with a trace, or a Trace, not {type(x).__name__}")
 
 
 def frames(result) -> list:

@@ -45,6 +45,7 @@ from matplotlib.patches import Rectangle
 from matplotlib.textpath import text_to_path
 
 from ..game import CHANCE, MIN, player_name
+from ..result import trace_of
 from ..trees import spreadsheet_name
 from .layout import tidy_layout
 from .scene import PLAYER_COLOURS, value_text
@@ -1056,8 +1057,6 @@ def draw_frames(x, steps=None, ncols=3, *, captions=True, **draw_kwargs):
     ['(a)', '(b)', '(c)']
     >>> plt.close(fig)
     """
-    from .frames import trace_of
-
     trace = trace_of(x)
     if not len(trace):
         raise ValueError("this trace has no events to draw")

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import operator
 
-from ..result import Trace
-from .frames import trace_of
+from ..result import Trace, trace_of
 
 __all__ = ["StepperModel"]
 

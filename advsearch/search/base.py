@@ -60,9 +60,13 @@ GAME_METHODS = ("to_move", "actions", "result", "is_terminal", "utility")
 _forbidden = contextvars.ContextVar("advsearch_searches_forbidden", default=None)
 
 
+class SearchForbidden(GameError):
+    """A search of the package was called inside :func:`forbid_searches`; the message gives the reason."""
+
+
 @contextlib.contextmanager
 def forbid_searches(reason):
-    """Within the block, every search of the package raises a GameError that gives ``reason``.
+    """Within the block, every search of the package raises :class:`SearchForbidden` (a GameError) giving ``reason``.
 
     The exercise checkers run a student's own search under it: a function that
     only calls :func:`~advsearch.alphabeta` is not an implementation (and the
@@ -73,7 +77,7 @@ def forbid_searches(reason):
     ...     minimax(tree([1, 2]))
     Traceback (most recent call last):
     ...
-    advsearch.game.GameError: minimax cannot be used here: write the search yourself
+    advsearch.search.base.SearchForbidden: minimax cannot be used here: write the search yourself
     """
     token = _forbidden.set(reason)
     try:
@@ -97,7 +101,7 @@ to_move, actions, result, is_terminal and utility
     """
     reason = _forbidden.get()
     if reason is not None:
-        raise GameError(f"{algorithm} cannot be used here: {reason}")
+        raise SearchForbidden(f"{algorithm} cannot be used here: {reason}")
     if isinstance(game, type):
         raise GameError(f"{algorithm} needs a game, but got the class {game.__name__}; "
                         f"make a game from it first, e.g. {game.__name__}()")
@@ -115,8 +119,13 @@ to_move, actions, result, is_terminal and utility
 
 
 def describe(fn) -> str:
-    """How an error message names a function the caller gave: its qualified name, else its repr."""
-    return getattr(fn, "__qualname__", None) or repr(fn)
+    """How a message names a function the caller gave: its name, else its repr.
+
+    >>> def my_eval(state, player): return 0
+    >>> describe(my_eval), describe(3)
+    ('my_eval', '3')
+    """
+    return getattr(fn, "__name__", None) or repr(fn)
 
 
 def number(value, source, state):
@@ -180,8 +189,7 @@ def payoffs(vector, source, state, num_players):
         raise GameError(f"{source} returned {vector!r:.80} for the state {state!r:.200}; it must return "
                         f"a tuple of {num_players} numbers, one payoff per player")
     for v in vector:
-        if not (v.__class__ is int or (v.__class__ is float and v == v)):
-            number(v, source, state)
+        number(v, source, state)
     return vector
 
 
@@ -462,7 +470,8 @@ class Search:
         from .quiescence import quiescence as make
 
         extra = 12 if quiescence is True else quiescence
-        return make(self.game, self.evaluate, max_extra=extra)
+        utility, evaluate = scorers(self.game, self.evaluate)
+        return make(self.game, utility, evaluate, max_extra=extra)
 
     def scorer(self):
         """Return ``(score, counts)``: the leaf function and a reader of its counters.
@@ -548,10 +557,6 @@ class Search:
         """The error for a state whose player is none of MAX, MIN and CHANCE."""
         return GameError(f"{self.game!r}: to_move({state!r}) gave {player!r}, "
                          "not MAX (0), MIN (1) or CHANCE (-1)")
-
-    def chance_outcomes(self, state) -> list:
-        """The checked outcomes of a chance node: see :func:`chance_outcomes`."""
-        return chance_outcomes(self.game, state)
 
     def utility_bounds(self, bounds, needed: bool) -> tuple:
         """``(low, high)``: the least and greatest value a leaf can have, from ``bounds`` or the game.

@@ -43,11 +43,12 @@ Hauk, T., Buro, M. and Schaeffer, J. (2006). Rediscovering *-minimax search.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Any, NamedTuple
 
 from ..game import CHANCE, MAX, MIN, Game
-from .base import Search, root_of, inf
+from .base import Search, chance_outcomes, inf, root_of
 
 __all__ = ["expectimax", "expectiminimax", "RandomOpponent", "PRUNINGS"]
 
@@ -300,7 +301,7 @@ def _expectiminimax(game, state, depth, evaluate, trace, algorithm, bounds=None)
     """Expectiminimax without pruning: every node is visited."""
     search = Search(game, state, depth=depth, evaluate=evaluate, trace=trace, algorithm=algorithm)
     to_move, actions, result, is_terminal = game.to_move, game.actions, game.result, game.is_terminal
-    outcomes = search.chance_outcomes
+    outcomes = functools.partial(chance_outcomes, game)
     score, counts = search.scorer()
     if bounds is not None:
         score = search.bounded(score, *search.utility_bounds(bounds, needed=False))
@@ -374,7 +375,7 @@ def _star(game, state, depth, evaluate, trace, pruning, bounds):
     if search.trace is not None:
         search.trace.bounds = (low, high)
     to_move, actions, result, is_terminal = game.to_move, game.actions, game.result, game.is_terminal
-    outcomes = search.chance_outcomes
+    outcomes = functools.partial(chance_outcomes, game)
     score, counts = search.scorer()
     score = search.bounded(score, low, high)
     cut_ply, tracer, probing = search.limit, search.tracer, pruning == "star2"

@@ -13,13 +13,15 @@ worse by forcing it to capture.  It ends because every line is cut after
 from __future__ import annotations
 
 from ..game import MAX, MIN, GameError
-from .base import scorers
 
 __all__ = ["quiescence"]
 
 
-def quiescence(game, evaluate, *, max_extra=12):
+def quiescence(game, utility, evaluate, *, max_extra=12):
     """Return ``(quiesce, counts)``: the search function and a reader of (nodes, evaluations).
+
+    ``utility`` and ``evaluate`` score states for MAX, ``f(state, player) -> number``;
+    the calling search passes them already checked (:func:`~advsearch.search.base.scorers`).
 
     ``quiesce(state, alpha, beta)`` returns ``(value, pv_cells)`` for MAX, like
     alpha-beta's nodes; ``counts()`` gives the states it visited below the
@@ -31,7 +33,6 @@ def quiescence(game, evaluate, *, max_extra=12):
     if max_extra < 0:
         raise ValueError(f"max_extra must be >= 0 plies, not {max_extra}")
     is_terminal, to_move, result = game.is_terminal, game.to_move, game.result
-    utility, evaluate = scorers(game, evaluate)
     visited = evaluated = 0
 
     def quiesce(state, alpha, beta, extra=0):

@@ -1,0 +1,41 @@
+"""What a number in an answer may be: the one rule that the exercise checkers and the graders share.
+
+A student writes a value by hand, or a search function returns one.  Only a
+plain int, a finite float or a :class:`~fractions.Fraction` counts: not a bool
+(``True == 1``), not a subclass (which could redefine ``==`` to agree with
+anything), not NaN or an infinity.  :mod:`advsearch.check` gives the sentence
+as feedback; the sandboxed grader (:mod:`advsearch.autograde.problemsets`)
+refuses the answer with it, so both accept exactly the same answers.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+__all__ = ["number_problem"]
+
+
+def number_problem(x) -> str | None:
+    """Why ``x`` is not a number an answer may give, or None when it is one.
+
+    Examples
+    --------
+    >>> number_problem(Fraction(13, 3)) is None, number_problem(3) is None
+    (True, True)
+    >>> number_problem(True)
+    'True is a bool, not a number'
+    >>> number_problem(float("nan"))
+    'nan is not a finite number'
+    >>> class Liar(int):
+    ...     def __eq__(self, other): return True
+    >>> number_problem(Liar(0))
+    '0 is a Liar, not an int, float or Fraction'
+    """
+    if type(x) is bool:
+        return f"{x!r} is a bool, not a number"
+    if type(x) not in (int, float, Fraction):
+        return f"{x!r} is a {type(x).__name__}, not an int, float or Fraction"
+    if type(x) is float and not math.isfinite(x):
+        return f"{x!r} is not a finite number"
+    return None
