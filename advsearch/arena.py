@@ -44,7 +44,7 @@ from .search.base import chance_outcomes
 from .timeout import TimeLimitExceeded, check_budget
 
 __all__ = ["GameRecord", "MatchResult", "TournamentResult", "AgentError", "AgentTimeLimitExceeded", "play",
-           "agent_move", "is_legal", "match", "tournament", "random_opening", "wilson_interval", "elo", "fit_elo",
+           "agent_move", "is_legal", "chance_move", "match", "tournament", "random_opening", "wilson_interval", "elo", "fit_elo",
            "INTERACTIVE_TIME_PER_MOVE"]
 
 #: The normal quantile for a two-sided 95% confidence interval.
@@ -223,7 +223,7 @@ def play(game, agents, state=None, seed=None, max_moves=None, time_per_move=None
     while not game.is_terminal(state) and (max_moves is None or len(moves) < max_moves):
         player = game.to_move(state)
         if player == CHANCE:
-            action = _draw_chance(game, state, rng)
+            action = chance_move(game, state, rng)
         else:
             try:
                 action = agent_move(agents[player], game, state, time_per_move)
@@ -425,7 +425,16 @@ def _check_agents(game, agents) -> tuple:
     return agents
 
 
-def _draw_chance(game, state, rng):
+def chance_move(game, state, rng):
+    """Nature's move at the chance node ``state``: an outcome drawn by its probability with ``rng``.
+
+    The probabilities are checked (:func:`advsearch.search.base.chance_outcomes`).
+
+    >>> from advsearch import Pig
+    >>> game = Pig(goal=10)
+    >>> chance_move(game, game.result(game.initial_state, "roll"), random.Random(0)) in range(1, 7)
+    True
+    """
     outcomes = chance_outcomes(game, state)
     return rng.choices([o for o, _ in outcomes], weights=[p for _, p in outcomes])[0]
 
@@ -486,7 +495,7 @@ def random_opening(game, plies, rng, state=None, tries=1000):
             if game.is_terminal(state):
                 break
             if game.to_move(state) == CHANCE:
-                state = game.result(state, _draw_chance(game, state, rng))
+                state = game.result(state, chance_move(game, state, rng))
             else:
                 state = game.result(state, rng.choice(list(game.actions(state))))
         if not game.is_terminal(state):

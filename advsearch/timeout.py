@@ -130,5 +130,5 @@ def call(fn, *args, seconds, what="the code", **kwargs):
         raise TimeLimitExceeded(what, seconds)
     if "error" in outcome:
         error = outcome.pop("error")
-        raise error.with_traceback(error.__traceback__)
+        raise error
     return outcome["value"]

@@ -317,6 +317,14 @@ _NODE_FORMS = (
 MAX_BITS = 1024
 
 
+def _check_bits(n: int, what: str, path, offset=None) -> int:
+    """``n``, or an InvalidTreeError if it has more than :data:`MAX_BITS` bits (too long to print)."""
+    if n.bit_length() > MAX_BITS:
+        raise _invalid(path, f"{what} has a number of {n.bit_length():,} bits; a tree's numbers may have at most "
+                             f"{MAX_BITS:,} bits (about 300 digits) so that they can be printed", offset)
+    return n
+
+
 def _spec_number(x, what: str, path):
     """``x`` as an int, float or Fraction; an InvalidTreeError naming ``path`` otherwise."""
     if isinstance(x, bool) or not isinstance(x, numbers.Real):
@@ -324,10 +332,7 @@ def _spec_number(x, what: str, path):
         raise _invalid(path, f"{what} {_show(x)} is {kind}; expected an int, float or Fraction")
     if isinstance(x, numbers.Rational):
         for part in (x.numerator, x.denominator):
-            if int(part).bit_length() > MAX_BITS:
-                raise _invalid(path, f"{what} has a number of {int(part).bit_length():,} bits; a tree's "
-                                     f"numbers may have at most {MAX_BITS:,} bits (about 300 digits) so "
-                                     "that they can be printed")
+            _check_bits(int(part), what, path)
         return int(x) if isinstance(x, numbers.Integral) else Fraction(x.numerator, x.denominator)
     x = float(x)
     if not math.isfinite(x):
@@ -582,12 +587,15 @@ def _number_from_text(tok: _Token, path):
 
 
 def _read_int(digits: str, tok: _Token, path) -> int:
-    """``int(digits)``, refusing more digits than Python converts (``sys.get_int_max_str_digits()``)."""
-    try:
-        return int(digits)
-    except ValueError:
+    """``int(digits)``, refusing a number of more than :data:`MAX_BITS` bits, as :func:`tree` does.
+
+    Python converts at most ``sys.get_int_max_str_digits()`` digits, so a far
+    longer number is refused by its count of digits, before converting it.
+    """
+    if len(digits.lstrip("-0")) > MAX_BITS:      # more digits than bits: surely too long
         raise _invalid(path, f"the number {_show(tok.text)} has too many digits ({len(digits)}) to read",
-                       tok.offset) from None
+                       tok.offset)
+    return _check_bits(int(digits), f"the number {_show(tok.text)}", path, tok.offset)
 
 
 # --------------------------------------------------- back end: draft -> Tree

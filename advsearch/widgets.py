@@ -15,7 +15,7 @@ import base64
 import html
 import io
 
-from .arena import (INTERACTIVE_TIME_PER_MOVE, agent_move, failure_sentence, is_legal,
+from .arena import (INTERACTIVE_TIME_PER_MOVE, agent_move, chance_move, failure_sentence, is_legal,
                     search_summary)
 from .drawing.stepper import StepperModel
 from .game import CHANCE, GameError
@@ -467,8 +467,7 @@ class GameWidget:
         """Let chance and the agent move until it is your turn or the game is over."""
         while not self.over and self.game.to_move(self.state) != self.human:
             if self.game.to_move(self.state) == CHANCE:
-                outcomes = self.game.chance_outcomes(self.state)
-                action = self.rng.choices([o for o, _ in outcomes], weights=[p for _, p in outcomes])[0]
+                action = chance_move(self.game, self.state, self.rng)
             else:
                 self._show(f"{self.name} is thinking…")
                 try:

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import math
+import random
 import re
+import time
+from fractions import Fraction
 
 import pytest
 
-from advsearch import (CHANCE, MAX, MIN, Game, GameError, TicTacToe, alphabeta, chance, examples,
-                       minimax, tree)
+from advsearch import (MAX, BudgetExceeded, ConnectFour, Game, GameError, Pig, TicTacToe, TranspositionTable,
+                       alphabeta, best_reply, chance, examples, expectimax, expectiminimax, flat_monte_carlo,
+                       iterative_deepening, maxn, mcts, minimax, paranoid, solve, tree)
+from advsearch.search.base import forbid_searches
+from advsearch.search.mcts import PLAYOUT_LIMIT
 
 SEARCHES = [minimax, alphabeta]
 zero = lambda state, player: 0
@@ -133,16 +140,6 @@ def test_errors_do_not_corrupt_the_game():
 
 
 # --- Leaf values: a utility or evaluation must return a number ---
-
-import math  # noqa: E402
-import random  # noqa: E402
-import time  # noqa: E402
-from fractions import Fraction  # noqa: E402
-
-from advsearch import (BudgetExceeded, ConnectFour, Pig, TranspositionTable, best_reply, expectimax,  # noqa: E402
-                       expectiminimax, flat_monte_carlo, iterative_deepening, maxn, mcts, paranoid, solve)
-from advsearch.search.base import forbid_searches  # noqa: E402
-from advsearch.search.mcts import PLAYOUT_LIMIT  # noqa: E402
 
 NOT_NUMBERS = [float("nan"), None, "3", True, [1], 1j]
 

@@ -479,3 +479,11 @@ def test_a_number_too_long_to_print_is_refused(spec):
     with pytest.raises(InvalidTreeError, match=r"at \[\d\]: .* bits; a tree's numbers may have at most 1,024 bits"):
         tree(spec)
     assert str(2 ** 1023) in str(tree([2 ** 1023, 1]))           # the largest allowed still prints
+
+
+@pytest.mark.parametrize("text", ["[" + "9" * 500 + " 1]", "[1/" + "7" * 400 + " 2]", "[" + "9" * 5000 + " 1]"])
+def test_parse_refuses_the_numbers_tree_refuses(text):
+    with pytest.raises(InvalidTreeError, match=r"at \[0\] \(character \d+\): the number .* (bits|digits)"):
+        parse(text)
+    largest = 2 ** 1023                                     # 1,024 bits: still read, as tree() takes it
+    assert [leaf.value for leaf in parse(f"[{largest} -{largest}]").leaves()] == [largest, -largest]
