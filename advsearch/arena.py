@@ -1242,7 +1242,7 @@ def search_summary(agent, max_name="MAX") -> str | None:
     >>> agent(game, game.state("XX./OO./..."))
     2
     >>> search_summary(agent, "X")                      # doctest: +ELLIPSIS
-    'nodes 36 · leaves 13 · cut-offs 16 · depth 5 · ... s · value for X +1'
+    'nodes 36 · leaves 13 · prunes 16 · depth 5 · ... s · value for X +1'
     >>> search_summary(agents.random(seed=0)) is None
     True
     """
@@ -1251,7 +1251,7 @@ def search_summary(agent, max_name="MAX") -> str | None:
     if stats is None:
         return None
     parts = []
-    for label, key in (("nodes", "nodes"), ("leaves", "leaves"), ("cut-offs", "cutoffs"), ("depth", "max_depth")):
+    for label, key in (("nodes", "nodes"), ("leaves", "leaves"), ("prunes", "prunes"), ("depth", "max_depth")):
         value = getattr(stats, key, None)
         if value is not None:
             parts.append(f"{label} {_count(value)}")

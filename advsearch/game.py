@@ -42,6 +42,8 @@ __all__ = [
     "MIN",
     "CHANCE",
     "Game",
+    "GameView",
+    "HOOKS",
     "GameError",
     "IllegalMoveError",
     "InvalidTreeError",
@@ -93,8 +95,11 @@ class Game:
     #: How many players take turns; two unless the game says otherwise.
     num_players: int = 2
     #: The least and greatest utility a terminal state can have for a player.
-    #: Exact searches use it as their first window (a win cannot be beaten);
-    #: games whose payoffs are bounded should say so, e.g. ``(-1, 1)``.
+    #: Exact searches use it as their first window (a win cannot be beaten),
+    #: Star1/Star2 and MCTS's solver need it finite, and max-n's shallow
+    #: pruning reads it as every payoff's bounds; games whose payoffs are
+    #: bounded should say so, e.g. ``(-1, 1)``.  (``payoff_bounds``, the
+    #: multiplayer searches' old name for it, is deprecated.)
     utility_range: tuple = (-float("inf"), float("inf"))
 
     def to_move(self, state) -> int:
@@ -128,5 +133,82 @@ class Game:
         """A plain-text picture of ``state``; games override this."""
         return repr(state)
 
+    # --- Optional hooks.  A game may define any of these; the searches, the
+    # drawings and the arena look for them and do without when they are None.
+    # They never change what a search returns, only how fast or how readably.
+
+    #: ``label(state) -> str or None``: a state's name in drawings, traces and
+    #: narration ("B"); explicit trees name their nodes this way.
+    label = None
+    #: ``draw_state(state, ax)``: draws ``state`` on a matplotlib Axes, for
+    #: boards in drawings, the play widget and the CLI's pictures.
+    draw_state = None
+    #: ``move_order(state, actions) -> list``: the actions, most promising
+    #: first (a permutation).  :func:`~advsearch.solve` and the CLI's agents
+    #: search in this order; alphabeta takes it when given as ``order=``.
+    move_order = None
+    #: ``canonical(state) -> state``: one representative of the states equal
+    #: under the game's symmetries, so a transposition table shares entries.
+    canonical = None
+    #: ``table_key(state) -> hashable``: a compact key for the transposition
+    #: table of :func:`~advsearch.solve` (wins over ``canonical``).
+    table_key = None
+    #: ``winning_action(state) -> action or None``: a move that wins at once,
+    #: which :func:`~advsearch.solve` plays without searching.
+    winning_action = None
+    #: ``safe_actions(state) -> list or None``: the moves that do not lose at
+    #: once; None when the game cannot tell.  Used by :func:`~advsearch.solve`.
+    safe_actions = None
+    #: ``value_bounds(state) -> (low, high)``: bounds on the value of a
+    #: state, tighter than ``utility_range``, for :func:`~advsearch.solve`.
+    value_bounds = None
+    #: ``noisy_actions(state) -> sequence``: the moves quiescence search
+    #: follows past the depth limit (captures, in chess).
+    noisy_actions = None
+    #: ``actions_for(state, player)`` and ``result_for(state, player, action)``:
+    #: the moves a player *other* than the one to move could make now, for
+    #: best-reply search, which lets one opponent move out of turn.
+    actions_for = None
+    result_for = None
+    #: For games of more than two players: the greatest sum of all players'
+    #: payoffs at a leaf (with ``utility_range``, it licenses max-n's shallow
+    #: pruning).  None when the sum is not bounded.
+    max_sum = None
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+#: The optional hooks a game may define (see :class:`Game`).
+HOOKS = ("label", "draw_state", "move_order", "canonical", "table_key", "winning_action", "safe_actions",
+         "value_bounds", "noisy_actions", "actions_for", "result_for", "max_sum")
+
+
+class GameView(Game):
+    """A game seen through another (a recording, a two-player view, a random opponent).
+
+    The view keeps the wrapped game as ``self.game``, passes on the hooks
+    named in ``passes_on`` (all of :data:`HOOKS` unless the view says
+    otherwise, because its states are the game's own), and any other
+    attribute the game has, such as its parameters.
+
+    >>> from advsearch import tree
+    >>> t = tree([("B", [3, 12]), 2])
+    >>> view = GameView(t)
+    >>> view.label(t.node((0,))), view.height
+    ('B', 2)
+    """
+
+    #: The hooks passed on from the wrapped game.
+    passes_on = HOOKS
+
+    def __init__(self, game):
+        self.game = game
+        for name in self.passes_on:
+            if getattr(type(self), name, None) is None:      # the view has no rule of its own
+                setattr(self, name, getattr(game, name, None))
+
+    def __getattr__(self, name):
+        if name == "game":          # not set yet (while unpickling)
+            raise AttributeError(name)
+        return getattr(self.game, name)

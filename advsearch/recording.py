@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from .game import MAX, Game
+from .game import MAX, GameView
 
 __all__ = ["RecordingGame", "Runaway"]
 
@@ -22,7 +22,7 @@ class Runaway(BaseException):
     """Raised when student code calls the game far more often than any search of the tree needs."""
 
 
-class RecordingGame(Game):
+class RecordingGame(GameView):
     """A game that passes every call on to another and logs which states a search expands and scores.
 
     ``log`` lists ``(kind, key)`` in call order: ``"expand"`` when
@@ -54,7 +54,7 @@ class RecordingGame(Game):
     """
 
     def __init__(self, game, limit=None, evaluate=None):
-        self.game = game
+        super().__init__(game)
         self.initial_state = game.initial_state
         self.num_players = getattr(game, "num_players", 2)
         self.log = []
@@ -117,9 +117,6 @@ class RecordingGame(Game):
         if outcomes:
             self.log.append(("expand", self.key(state)))
         return outcomes
-
-    def __getattr__(self, name):
-        return getattr(self.__dict__["game"], name)
 
     def __repr__(self) -> str:
         return f"RecordingGame({self.game!r})"

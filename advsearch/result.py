@@ -43,6 +43,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from .deprecation import warn_renamed
 from .game import CHANCE, MAX, player_name
 
 __all__ = ["Event", "Stats", "SearchResult", "Trace", "format_number", "trace_of"]
@@ -99,8 +100,9 @@ class Stats:
         states visited, the root included;
     ``leaves``
         states scored by Utility or Eval;
-    ``cutoffs``
-        times a pruning test fired and the node returned early;
+    ``prunes``
+        times a pruning test fired and the node returned early, skipping
+        children (``cutoffs``, its old name, is deprecated);
     ``max_depth``
         the deepest ply visited (the root is ply 0);
     ``seconds``
@@ -112,10 +114,16 @@ class Stats:
 
     nodes: int = 0
     leaves: int = 0
-    cutoffs: int = 0
+    prunes: int = 0
     max_depth: int = 0
     seconds: float = 0.0
     extra: dict = field(default_factory=dict)
+
+    @property
+    def cutoffs(self) -> int:
+        """Deprecated name of ``prunes``."""
+        warn_renamed("stats.cutoffs", "stats.prunes")
+        return self.prunes
 
     def __getattr__(self, name):
         try:
@@ -151,7 +159,7 @@ class SearchResult:
         s = self.stats
         return (
             f"SearchResult(value={self.value!r}, move={self.move!r}, pv={self.pv!r}, "
-            f"nodes={s.nodes}, leaves={s.leaves}, cutoffs={s.cutoffs})"
+            f"nodes={s.nodes}, leaves={s.leaves}, prunes={s.prunes})"
         )
 
 
@@ -174,6 +182,55 @@ class Trace(list):
     def visited(self) -> list[tuple]:
         """Paths of the nodes the search visited, in visiting order."""
         return [e.path for e in self if e.kind in ("enter", "leaf")]
+
+    def visits(self) -> list[tuple[str, tuple]]:
+        """The visits in order, as ``(kind, path)``: what a checker compares a student's search with.
+
+        ``kind`` is ``"expand"`` for an inner node whose children the search
+        asked for, ``"score"`` for a leaf scored by Utility and ``"eval"`` for
+        one cut off and scored by Eval.  :meth:`RecordingGame.visits
+        <advsearch.recording.RecordingGame.visits>` lists a student's search
+        the same way.
+
+        >>> from advsearch import alphabeta, examples
+        >>> alphabeta(examples.two_ply(), trace=True).trace.visits()[:3]
+        [('expand', ()), ('expand', (0,)), ('score', (0, 0))]
+        """
+        return [("expand", e.path) if e.kind == "enter" else ("score" if e.player is None else "eval", e.path)
+                for e in self if e.kind in ("enter", "leaf")]
+
+    def scored(self) -> set[tuple]:
+        """Paths of the leaves the search scored (by Utility or Eval)."""
+        return {e.path for e in self if e.kind == "leaf"}
+
+    def leaves(self) -> list[tuple]:
+        """Paths of every leaf of the searched game tree, left to right, whether scored or not.
+
+        A leaf is a terminal state, or a state at the search's depth limit.
+        The tree is walked from the game, so this suits the small trees of
+        exercises; :meth:`unvisited_leaves` is what checkers ask for.
+        """
+        game, limit, out = self.game, self.depth, []
+        stack = [((), self.root)]
+        while stack:
+            path, state = stack.pop()
+            if game.is_terminal(state) or (limit is not None and len(path) >= limit):
+                out.append(path)
+                continue
+            moves = ([a for a, _ in game.chance_outcomes(state)] if game.to_move(state) == CHANCE
+                     else list(game.actions(state)))
+            stack.extend((path + (a,), game.result(state, a)) for a in reversed(moves))
+        return out
+
+    def unvisited_leaves(self) -> list[tuple]:
+        """Paths of the leaves the search never scored, left to right: the lecture's pruned leaves.
+
+        >>> from advsearch import alphabeta, examples
+        >>> alphabeta(examples.two_ply(), trace=True).trace.unvisited_leaves()
+        [(1, 1), (1, 2)]
+        """
+        scored = self.scored()
+        return [path for path in self.leaves() if path not in scored]
 
     def prunes(self) -> list[tuple[tuple, tuple]]:
         """``(path, pruned_actions)`` for every prune event."""

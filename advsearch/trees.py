@@ -70,10 +70,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator, NamedTuple
 
+from .deprecation import renamed
 from .game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, InvalidTreeError, player_name
 
 __all__ = ["Node", "Tree", "chance", "parse", "random_tree", "tree", "check_random_size",
-           "MAX_DEPTH", "MAX_NODES"]
+           "CHANCE_RULES", "MAX_DEPTH", "MAX_NODES"]
 
 #: Probabilities of a chance node must sum to 1 within this tolerance.
 PROBABILITY_TOLERANCE = 1e-9
@@ -89,6 +90,14 @@ MAX_DEPTH = 100
 #: The most nodes :func:`random_tree` builds (a few seconds' work); a bigger
 #: tree is refused at once, before anything is built.
 MAX_NODES = 1_000_000
+
+#: How :meth:`Tree.values` combines a chance node's children, the lecture's rule first.
+CHANCE_RULES = {
+    "expectation": lambda probs, values: sum(p * v for p, v in zip(probs, values)),
+    "mean": lambda probs, values: sum(values) / len(values),
+    "min": lambda probs, values: min(values),
+    "max": lambda probs, values: max(values),
+}
 
 _LABEL = re.compile(r"[^\W\d][\w']*\Z")
 _PLAYER_WORDS = {"max": MAX, "min": MIN, "chance": CHANCE}
@@ -878,6 +887,55 @@ class Tree(Game):
         """The leaves, left to right."""
         return [node for node in self.nodes() if not node.children]
 
+    def values(self, chance: str = "expectation", *, decides=None) -> dict:
+        """The backed-up value of every node, keyed by path: the one oracle the checkers use.
+
+        A decision node takes the best child for the player who moves there
+        (MAX the greatest, MIN the least; with n > 2 players, the child whose
+        payoff vector is best in the mover's own component, the first among
+        equals: max-n).  A chance node combines its children by ``chance``,
+        one of :data:`CHANCE_RULES`: ``"expectation"`` (the lecture's rule),
+        or the ways students get it wrong, ``"mean"`` (probabilities ignored),
+        ``"min"`` and ``"max"`` (chance played as MIN or MAX).
+
+        ``decides(player)``, for two-player trees, names the player whose
+        preference chooses at the nodes where ``player`` moves (by default the
+        mover itself); checkers use it to model searches that credit the
+        wrong player.
+
+        Examples
+        --------
+        >>> t = tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+        >>> v = t.values()
+        >>> v[()], v[(1,)], v[(1, 2)]
+        (3, 2, 6)
+        >>> t.values(decides=lambda player: MAX)[()]
+        14
+        >>> c = tree([chance((Fraction(1, 4), 8), (Fraction(3, 4), 0)), 1])
+        >>> c.values()[()], c.values("mean")[()], c.values("min")[()]
+        (Fraction(2, 1), 4.0, 1)
+        """
+        if chance not in CHANCE_RULES:
+            raise ValueError(f"chance must be one of {', '.join(map(repr, CHANCE_RULES))}, not {chance!r}")
+        combine = CHANCE_RULES[chance]
+        two = self.num_players == 2
+        if decides is not None and not two:
+            raise ValueError(f"decides= is for two-player trees; this tree has {self.num_players} players")
+        decides = decides or (lambda player: player)
+        out = {}
+        for node in reversed(list(self.nodes())):      # children before their parents
+            if not node.children:
+                out[node.path] = node.value
+                continue
+            kids = [out[c.path] for c in node.children]
+            if node.player == CHANCE:
+                out[node.path] = combine(node.probs, kids)
+            elif two:
+                out[node.path] = max(kids) if decides(node.player) == MAX else min(kids)
+            else:
+                out[node.path] = max(kids, key=lambda vector: vector[node.player])
+        return out
+
     def __len__(self) -> int:
         return self._size
 
@@ -1035,7 +1093,7 @@ def _check_random_args(lo, hi, depth, low, high, players, root):
         raise ValueError(f"leaf values come from low..high, so low={low!r} and high={high!r} "
                          "must be ints with low <= high")
     if not whole(players) or players < 2:
-        raise ValueError(f"players must be an int >= 2, not {players!r}")
+        raise ValueError(f"num_players must be an int >= 2, not {players!r}")
     _check_root(root, players)
 
 
@@ -1101,8 +1159,8 @@ def check_random_size(call: str, branching, depth: int, *, chance=False, max_nod
     return nodes
 
 
-def random_tree(branching, depth, *, seed=None, low=-9, high=9, chance=False, players=2,
-                root=MAX, labels=False) -> Tree:
+def random_tree(branching, depth, *, seed=None, low=-9, high=9, chance=False, num_players=None,
+                root=MAX, labels=False, players=None) -> Tree:
     """A reproducible random game tree.
 
     Parameters
@@ -1119,8 +1177,9 @@ def random_tree(branching, depth, *, seed=None, low=-9, high=9, chance=False, pl
         Put a chance node below every decision node (MAX, chance, MIN,
         chance, ...), with branching as above and probabilities from random
         integer weights as exact Fractions.
-    players : int
-        With n > 2, leaves are tuples of n payoffs.
+    num_players : int
+        Two by default; with n > 2, leaves are tuples of n payoffs.
+        (``players=`` is its deprecated old name.)
     root, labels
         As in :func:`tree`.
 
@@ -1148,6 +1207,8 @@ def random_tree(branching, depth, *, seed=None, low=-9, high=9, chance=False, pl
     ...
     ValueError: random_tree(10, 10) would have 11,111,111,111 nodes; the most it builds is 1,000,000: lower the depth or the branching
     """
+    players = renamed("random_tree", "players", "num_players", old=players, new=num_players)
+    players = 2 if players is None else players
     lo, hi = _branching_range(branching)
     _check_random_args(lo, hi, depth, low, high, players, root)
     shown_chance = f", chance={chance!r}" if chance else ""

@@ -399,7 +399,7 @@ class GameWidget:
             self._picture_pixels = round(_COLUMN * max(game.width, game.height) / 0.8)
         if self._kind != "tictactoe":
             self.picture = (w.Image(format="png", layout=w.Layout(width=f"{self._picture_pixels}px"))
-                            if hasattr(game, "draw_state") else w.HTML())
+                            if getattr(game, "draw_state", None) is not None else w.HTML())
         board = [self.controls] if self.picture is None else (
             [self.controls, self.picture] if self._kind == "connect4" else [w.HBox([self.picture, self.controls])])
         self.widget = w.VBox([self.status, *board, self.stats_line, self.new_game_button])
@@ -504,7 +504,7 @@ class GameWidget:
                                  if self.stats else "")
         self._refresh_controls()
         if self.picture is not None:
-            if hasattr(self.game, "draw_state"):
+            if getattr(self.game, "draw_state", None) is not None:
                 self.picture.value = self.png()
             else:
                 self.picture.value = f"<pre>{html.escape(self.game.render(self.state))}</pre>"

@@ -240,7 +240,7 @@ def test_chance_edges_carry_their_probabilities():
 
 
 def test_multiplayer_nodes_are_coloured_by_player_with_a_key():
-    t = random_tree(2, 2, seed=3, players=3)
+    t = random_tree(2, 2, seed=3, num_players=3)
     ax = draw(t)
     colours = {a.get_gid(): a.get_markerfacecolor() for a in ax.lines if str(a.get_gid()).startswith("node ")}
     assert colours["node ()"] != colours["node (0,)"] != colours["node (0, 0)"]
@@ -297,7 +297,7 @@ def test_boards_by_default_only_for_small_trees():
                                  bounds=True)),
     ("random with pruning", lambda: draw(alphabeta(random_tree((2, 3), 4, seed=3), trace=True), bounds=True)),
     ("chance", lambda: draw(random_tree((1, 3), 2, seed=4, chance=True), actions=True)),
-    ("four players", lambda: draw(random_tree((1, 3), 3, seed=2, players=4, labels=True))),
+    ("four players", lambda: draw(random_tree((1, 3), 3, seed=2, num_players=4, labels=True))),
     ("a chain", lambda: draw(parse("A[B[C[D[1 2]]]]"), title="a chain")),
     ("a single leaf", lambda: draw(tree(5))),
     ("frames", lambda: draw_frames(alphabeta(examples.two_ply(), trace=True), bounds=True, intervals=True)),

@@ -146,7 +146,7 @@ def test_the_lecture_chance_node_is_worth_10():
     t = tree([lecture, chance((F(1, 2), 9), (F(1, 2), 3))], labels=True)
     r = expectiminimax(t)
     assert (r.value, r.move, r.pv) == (10, 0, (0,))
-    assert (r.stats.nodes, r.stats.leaves, r.stats.cutoffs) == (8, 5, 0)
+    assert (r.stats.nodes, r.stats.leaves, r.stats.prunes) == (8, 5, 0)
     assert expectimax(t).value == 10
     for pruning in PRUNINGS:
         assert expectiminimax(t, pruning=pruning, bounds=(-12, 24)).value == 10
@@ -176,9 +176,9 @@ def test_exact_counts_on_a_hand_checked_tree():
     star1 = expectiminimax(t, pruning="star1", bounds=(0, 10), trace=True)
     star2 = expectiminimax(t, pruning="star2", bounds=(0, 10), trace=True)
     assert plain.value == star1.value == star2.value == 3
-    assert (plain.stats.nodes, plain.stats.leaves, plain.stats.cutoffs) == (15, 8, 0)
-    assert (star1.stats.nodes, star1.stats.leaves, star1.stats.cutoffs) == (14, 7, 1)
-    assert (star2.stats.nodes, star2.stats.leaves, star2.stats.cutoffs, star2.stats.probes) == (15, 6, 1, 4)
+    assert (plain.stats.nodes, plain.stats.leaves, plain.stats.prunes) == (15, 8, 0)
+    assert (star1.stats.nodes, star1.stats.leaves, star1.stats.prunes) == (14, 7, 1)
+    assert (star2.stats.nodes, star2.stats.leaves, star2.stats.prunes, star2.stats.probes) == (15, 6, 1, 4)
     leaves = lambda r: [t.label(e.state) or e.state.value for e in r.trace if e.kind == "leaf"]  # noqa: E731
     assert leaves(star1) == [2, 9, 4, 8, 1, 7, 5]
     assert leaves(star2) == [2, 4, 9, 8, 1, 5]
@@ -200,7 +200,7 @@ def test_exact_counts_on_a_hand_checked_tree():
 def test_star1_prunes_a_chance_node_and_says_which_bound_fired():
     t = tree([chance((F(1, 2), 8), (F(1, 2), 6)), chance((F(1, 2), 0), (F(1, 2), 9), )])
     r = expectiminimax(t, pruning="star1", bounds=(0, 10), trace=True)
-    assert (r.value, r.stats.leaves, r.stats.cutoffs) == (7, 3, 1)
+    assert (r.value, r.stats.leaves, r.stats.prunes) == (7, 3, 1)
     [prune] = [e for e in r.trace if e.kind == "prune"]
     # after the 0, the second chance node is worth at most 1/2 * 0 + 1/2 * 10 = 5 <= alpha = 7
     assert (prune.path, prune.player, prune.value, prune.bound, prune.alpha, prune.pruned) == (
@@ -219,7 +219,7 @@ def test_a_cut_that_skips_nothing_is_not_counted():
     # leaf has been scored by then, so nothing is pruned
     t = tree([chance((F(1, 2), 8), (F(1, 2), 6)), chance((F(1, 2), 9), (F(1, 2), 4))])
     r = expectiminimax(t, pruning="star2", bounds=(0, 10), trace=True)
-    assert (r.value, r.stats.leaves, r.stats.cutoffs, r.trace.prunes()) == (7, 4, 0, [])
+    assert (r.value, r.stats.leaves, r.stats.prunes, r.trace.prunes()) == (7, 4, 0, [])
     exit_1 = [e for e in r.trace if e.kind == "exit" and e.path == (1,)][0]
     assert (exit_1.value, exit_1.bound, exit_1.interval) == (F(13, 2), "exact", (F(13, 2), F(13, 2)))
 
@@ -511,7 +511,7 @@ def test_bad_arguments_raise_clear_errors():
         with pytest.raises(ValueError, match="no depth was given"):
             search(t, evaluate=lambda s, p: 0)
         with pytest.raises(GameError, match="3 players"):
-            search(random_tree(2, 2, seed=1, players=3))
+            search(random_tree(2, 2, seed=1, num_players=3))
 
 
 def test_a_player_that_is_none_of_max_min_and_chance_is_named():
@@ -534,7 +534,7 @@ def check_events(r, probing=False):
     assert kinds["leaf"] == r.stats.leaves
     assert kinds["enter"] == kinds["exit"]
     stops = sum(1 for e in r.trace if e.kind == "prune" and e.player != CHANCE and e.bound != "exact")
-    assert kinds["prune"] - stops == r.stats.cutoffs
+    assert kinds["prune"] - stops == r.stats.prunes
     if not probing:
         assert kinds["update"] == r.stats.nodes - 1 and stops == 0
     stack = []

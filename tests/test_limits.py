@@ -101,7 +101,7 @@ def test_orderings_change_node_counts_on_tictactoe():
 def test_killers_keep_two_per_ply_most_recent_first():
     k = Killers(slots=2)
     for a in (1, 2, 3, 2):
-        k.cutoff(None, a, 5)
+        k.on_prune(None, a, 5)
     assert k.killers[5] == [2, 3]
     assert k.order(None, (0, 1, 2, 3), 5) == [2, 3, 0, 1]
     assert k.order(None, (0, 1), 5) == [0, 1]

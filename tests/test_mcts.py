@@ -43,11 +43,11 @@ def _ties(t, node):
 
 
 @pytest.mark.parametrize("seed", [s for s in range(1, 12)
-                                  if not _ties(ads.random_tree(2, 3, seed=s, players=3, low=0, high=9),
-                                               ads.random_tree(2, 3, seed=s, players=3, low=0, high=9)
+                                  if not _ties(ads.random_tree(2, 3, seed=s, num_players=3, low=0, high=9),
+                                               ads.random_tree(2, 3, seed=s, num_players=3, low=0, high=9)
                                                .initial_state)][:3])
 def test_three_players_converge_to_maxn(seed):
-    t = ads.random_tree(2, 3, seed=seed, players=3, low=0, high=9)
+    t = ads.random_tree(2, 3, seed=seed, num_players=3, low=0, high=9)
     expected = ads.maxn(t)
     assert not _ties(t, t.initial_state), "choose a seed whose tree has no tied choices"
     r = ads.mcts(t, iterations=4000, bounds=(0, 9), seed=0)
@@ -156,7 +156,7 @@ def test_bad_input(kwargs):
 
 def test_bad_input_more():
     with pytest.raises(ValueError, match="two-player"):
-        ads.mcts(ads.random_tree(2, 2, seed=0, players=3), solver=True, bounds=(0, 9))
+        ads.mcts(ads.random_tree(2, 2, seed=0, num_players=3), solver=True, bounds=(0, 9))
     with pytest.raises(ValueError, match="bounds"):
         ads.mcts(ads.tree([[1, 2]]), solver=True)
     with pytest.raises(ValueError):

@@ -130,7 +130,7 @@ def test_maxn_on_the_mit_three_player_tree():
     r = maxn(t, trace=True)
     assert r.value == (1, 2, 3)
     assert r.move == 0 and r.pv == (0, 0, 0)
-    assert (r.stats.nodes, r.stats.leaves, r.stats.cutoffs, r.stats.max_depth) == (15, 8, 0, 3)
+    assert (r.stats.nodes, r.stats.leaves, r.stats.prunes, r.stats.max_depth) == (15, 8, 0, 3)
     values = {t.label(e.state): e.value for e in r.trace if e.kind == "exit"}
     # The published backed-up vectors, level by level.
     assert values == {"A": (1, 2, 3), "B": (1, 2, 3), "C": (-1, 5, 2),
@@ -158,7 +158,7 @@ def test_maxn_with_two_players_is_minimax():
 @some
 @given(seeds, st.integers(3, 4))
 def test_maxn_matches_the_oracle_on_random_trees(seed, n):
-    t = random_tree((1, 3), 3, seed=seed, players=n, root=seed % n)
+    t = random_tree((1, 3), 3, seed=seed, num_players=n, root=seed % n)
     r = maxn(t)
     assert r.value == maxn_oracle(t.initial_state, n)
     assert r.stats.nodes == len(t) and r.stats.leaves == len(t.leaves())
@@ -186,7 +186,7 @@ def test_shallow_pruning_never_changes_the_root(t):
     pruned = maxn(t, pruning="shallow", bounds=(0, 10), max_sum=10)
     assert (pruned.value, pruned.move, pruned.pv) == (plain.value, plain.move, plain.pv)
     assert pruned.stats.nodes <= plain.stats.nodes
-    assert (pruned.stats.cutoffs == 0) == (pruned.stats.nodes == plain.stats.nodes)
+    assert (pruned.stats.prunes == 0) == (pruned.stats.nodes == plain.stats.nodes)
 
 
 @some
@@ -201,13 +201,13 @@ def test_shallow_pruning_prunes_and_cuts_on_equality():
     # Korf's cut: once P1 has 7 of 10 at C, P0 can get at most 3 there and keeps its 5.
     t = tree([[(5, 5, 0), (2, 3, 5)], [(1, 7, 2), (9, 1, 0)]])
     r = maxn(t, pruning="shallow", bounds=(0, 10), max_sum=10)
-    assert (r.value, r.stats.leaves, r.stats.cutoffs) == ((5, 5, 0), 3, 1)
+    assert (r.value, r.stats.leaves, r.stats.prunes) == ((5, 5, 0), 3, 1)
     # With 5 of 10, P0 could get at most 5 at C, which is no more than it has: pruned too.
     t = tree([[(5, 5, 0), (2, 3, 5)], [(1, 5, 4), (9, 1, 0)]])
-    assert maxn(t, pruning="shallow", bounds=(0, 10), max_sum=10).stats.cutoffs == 1
+    assert maxn(t, pruning="shallow", bounds=(0, 10), max_sum=10).stats.prunes == 1
     # Korf's bound reaches only one level: with 4 of 10, P0 might still get 6 at C.
     t = tree([[(5, 5, 0), (2, 3, 5)], [(1, 4, 5), (9, 1, 0)]])
-    assert maxn(t, pruning="shallow", bounds=(0, 10), max_sum=10).stats.cutoffs == 0
+    assert maxn(t, pruning="shallow", bounds=(0, 10), max_sum=10).stats.prunes == 0
 
 
 def test_shallow_pruning_on_the_games_uses_their_declared_bounds():
@@ -237,7 +237,7 @@ def test_paranoid_with_two_players_is_alphabeta(seed):
 @some
 @given(seeds, st.integers(3, 4), st.data())
 def test_paranoid_matches_the_oracle(seed, n, data):
-    t = random_tree((1, 3), 4, seed=seed, players=n, root=seed % n)
+    t = random_tree((1, 3), 4, seed=seed, num_players=n, root=seed % n)
     me = data.draw(st.integers(0, n - 1))
     r = paranoid(t, player=me)
     assert r.value == paranoid_oracle(t.initial_state, me)
@@ -245,7 +245,7 @@ def test_paranoid_matches_the_oracle(seed, n, data):
 
 
 def test_paranoid_default_player_is_the_one_to_move():
-    t = random_tree(2, 3, seed=4, players=3, root=2)
+    t = random_tree(2, 3, seed=4, num_players=3, root=2)
     assert paranoid(t).value == paranoid_oracle(t.initial_state, 2)
     game = TicTacToe()
     s = game.state("X../.O./...")          # X to move
@@ -295,8 +295,8 @@ def test_paranoid_game_view():
 def test_best_reply_with_two_players_is_alphabeta(seed):
     t = random_tree((1, 3), 4, seed=seed, root=seed % 2)
     b, a = best_reply(t, player=MAX), alphabeta(t)
-    assert (b.value, b.move, b.pv, b.stats.nodes, b.stats.cutoffs) == (a.value, a.move, a.pv, a.stats.nodes,
-                                                                       a.stats.cutoffs)
+    assert (b.value, b.move, b.pv, b.stats.nodes, b.stats.prunes) == (a.value, a.move, a.pv, a.stats.nodes,
+                                                                       a.stats.prunes)
 
 
 def positions(game, count, seed, plies=(0, 12)):
@@ -438,7 +438,7 @@ def test_errors_name_what_is_wrong():
     with pytest.raises(ValueError, match="searches for the player to move at the root, P0, not P1"):
         best_reply(Virus(players=3), player=1, depth=2, evaluate=Virus().evaluate)
     with pytest.raises(GameError, match="allows only the player to move"):
-        best_reply(random_tree(2, 3, seed=1, players=3))
+        best_reply(random_tree(2, 3, seed=1, num_players=3))
     with pytest.raises(ValueError, match="threat_ads must be None"):
         best_reply(Virus(), depth=1, evaluate=Virus().evaluate, threat_ads=3)
     with pytest.raises(ValueError, match="rule of a Threat-ADS"):
@@ -531,7 +531,7 @@ def test_paranoid_and_best_reply_traces_draw():
 def test_brs_trace_with_pruning_expands_pruned_replies():
     game = Virus(players=3)
     r = best_reply(game, depth=3, evaluate=game.evaluate, trace=True)
-    assert r.stats.cutoffs > 0 and r.trace.prunes()
+    assert r.stats.prunes > 0 and r.trace.prunes()
     s = scene(r)
     pruned = [p for p in s.nodes if s.nodes[p]["status"] == "pruned"]
     assert pruned

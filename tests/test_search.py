@@ -30,7 +30,7 @@ def test_tictactoe_full_minimax_counts(ttt_minimax):
     assert r.stats.nodes == 549_946
     assert r.stats.leaves == 255_168
     assert r.stats.max_depth == 9
-    assert r.stats.cutoffs == 0
+    assert r.stats.prunes == 0
 
 
 def test_tictactoe_every_first_move_draws():
@@ -81,7 +81,7 @@ def test_two_ply_alphabeta_prunes_c_4_and_6():
     r = alphabeta(t, trace=True)
     assert r.value == 3
     assert t.label(t.result(t.initial_state, r.move)) == "B"
-    assert r.stats.leaves == 7 and r.stats.nodes == 11 and r.stats.cutoffs == 1
+    assert r.stats.leaves == 7 and r.stats.nodes == 11 and r.stats.prunes == 1
     (path, pruned), = r.trace.prunes()
     c = t.node(path)
     assert t.label(c) == "C"

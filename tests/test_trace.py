@@ -28,7 +28,7 @@ def test_events_are_well_formed(t):
         assert kinds["enter"] + kinds["leaf"] == r.stats.nodes
         assert kinds["leaf"] == r.stats.leaves
         assert kinds["enter"] == kinds["exit"]
-        assert kinds["prune"] == r.stats.cutoffs
+        assert kinds["prune"] == r.stats.prunes
         # every visited node but the root reports back to its parent once
         assert kinds["update"] == r.stats.nodes - 1
         # enters and exits nest like brackets; the root closes last

@@ -57,7 +57,7 @@ def refused_at_once(call, error, pattern):
     (lambda: random_tree(10**6, 1), r"would have 1,000,001 nodes"),
     (lambda: random_tree((1, 10), 10),
      r"^random_tree\(\(1, 10\), 10\) could have up to 11,111,111,111 nodes \(10 children at every inner node\)"),
-    (lambda: random_tree(3, 12, chance=True, players=3),
+    (lambda: random_tree(3, 12, chance=True, num_players=3),
      r"^random_tree\(3, 12, chance=True\) would have 423,644,304,721 nodes \(chance nodes included\)"),
     (lambda: random_tree([2, 9], 8, chance=True),
      r"could have up to .* nodes \(9 children at every inner node, chance nodes included\)"),
@@ -129,7 +129,7 @@ def test_seeded_random_trees_and_exercises_are_unchanged():
         "[:chance[1/2: [:chance[2/3: 7 1/3: -9] :chance[1/3: -8 4/9: -4 2/9: -6] :chance[2/3: 8 1/3: -6]] "
         "1/2: [:chance[1/1: 4] :chance[1/1: 3] :chance[1/1: -5]]] :chance[1/1: [:chance[1/1: -3]]] "
         ":chance[1/4: [:chance[1/1: 8] :chance[1/1: -3]] 3/4: [:chance[1/1: 2] :chance[1/1: -5]]]]")
-    assert str(random_tree(2, 2, seed=4, players=3, labels=True)) == "A[B[(-6,3,6) (-5,-7,-7)] C[(3,8,0) (-8,-2,7)]]"
+    assert str(random_tree(2, 2, seed=4, num_players=3, labels=True)) == "A[B[(-6,3,6) (-5,-7,-7)] C[(3,8,0) (-8,-2,7)]]"
     assert str(practice.minimax(seed=0, depth=2, branching=2).tree) == "A[B[b1=0 b2=-3] C[c1=1 c2=8]]"
     assert str(practice.alphabeta(2, alpha_cuts=1, beta_cuts=1).tree) == (
         "A[B[E[e1=-6 e2=5 e3=-8] F[f1=2 f2=-8 f3=2] G[g1=-8 g2=7]] C[H[h1=5 h2=6 h3=-1] I[i1=5 i2=7 i3=-1]] "
@@ -448,7 +448,7 @@ TEXTS = st.one_of(st.lists(TOKENS, max_size=30).map("".join), st.text(max_size=3
 def mutated_tree_texts(draw):
     """The text of a valid random tree, with characters deleted, inserted, replaced or cut off."""
     t = random_tree(draw(st.sampled_from([1, 2, (1, 3)])), draw(st.integers(0, 3)), seed=draw(st.integers(0, 99)),
-                    chance=draw(st.booleans()), players=draw(st.sampled_from([2, 2, 3])), labels=draw(st.booleans()))
+                    chance=draw(st.booleans()), num_players=draw(st.sampled_from([2, 2, 3])), labels=draw(st.booleans()))
     text = str(t)
     for _ in range(draw(st.integers(1, 4))):
         at = draw(st.integers(0, len(text)))

@@ -224,7 +224,7 @@ def random_tree_args(draw):
         depth=draw(st.integers(0, 4)),
         seed=draw(st.integers(0, 2**32)),
         chance=draw(st.booleans()),
-        players=players,
+        num_players=players,
         root=draw(st.integers(0, players - 1)),
         labels=draw(st.booleans()),
         low=draw(st.integers(-20, 0)),
@@ -245,7 +245,7 @@ def test_round_trip_of_random_trees(args):
 @settings(max_examples=100, deadline=None)
 def test_players_alternate_by_decision_level(args):
     t = random_tree(**args)
-    n, root = args["players"], args["root"]
+    n, root = args["num_players"], args["root"]
     assert t.num_players == n
     for node in t.nodes():
         if node.player != CHANCE:
@@ -544,8 +544,8 @@ def test_random_tree_shape_and_values(args):
             assert len(node.path) < plies
         else:
             assert len(node.path) == plies
-            payoffs = node.value if args["players"] > 2 else (node.value,)
-            assert len(payoffs) == (args["players"] if args["players"] > 2 else 1)
+            payoffs = node.value if args["num_players"] > 2 else (node.value,)
+            assert len(payoffs) == (args["num_players"] if args["num_players"] > 2 else 1)
             assert all(type(v) is int and args["low"] <= v <= args["high"] for v in payoffs)
         if node.probs is not None:
             assert all(type(p) is Fraction and p > 0 for p in node.probs)
@@ -573,8 +573,8 @@ def test_random_tree_depth_zero_is_a_leaf():
     (((0, 2), 2), {}, "branching"),
     ((2.5, 2), {}, "branching"),
     ((2, 2), {"low": 3, "high": 1}, "low"),
-    ((2, 2), {"players": 1}, "players"),
-    ((2, 2), {"players": 3, "root": 3}, "root"),
+    ((2, 2), {"num_players": 1}, "num_players"),
+    ((2, 2), {"num_players": 3, "root": 3}, "root"),
 ])
 def test_random_tree_bad_arguments(args, kwargs, word):
     with pytest.raises(ValueError, match=word):

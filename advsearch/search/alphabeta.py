@@ -57,7 +57,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
     Returns
     -------
     SearchResult
-        As :func:`~advsearch.minimax`, with ``stats.cutoffs`` counting the
+        As :func:`~advsearch.minimax`, with ``stats.prunes`` counting the
         nodes that returned early.  The root value always equals minimax's;
         values below the root may be bounds (see ``Event.bound``).
 
@@ -72,7 +72,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
     --------
     >>> from advsearch import alphabeta, tree
     >>> r = alphabeta(tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
-    >>> r.value, r.move, r.stats.leaves, r.stats.cutoffs
+    >>> r.value, r.move, r.stats.leaves, r.stats.prunes
     (3, 0, 7, 1)
     """
     search = Search(game, state, depth=depth, evaluate=evaluate, trace=trace, algorithm="alphabeta",
@@ -135,7 +135,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
             if v2 > v or pv is None:
                 v, pv = v2, (a, pv2)
             if v >= beta and (prune_on_equal or v > beta):
-                search.cutoff(state, MAX, a, actions, v2, v, alpha, beta, ply)
+                search.prune(state, MAX, a, actions, v2, v, alpha, beta, ply)
                 break
             if v > alpha:
                 alpha = v
@@ -155,7 +155,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
             if v2 < v or pv is None:
                 v, pv = v2, (a, pv2)
             if v <= alpha and (prune_on_equal or v < alpha):
-                search.cutoff(state, MIN, a, actions, v2, v, alpha, beta, ply)
+                search.prune(state, MIN, a, actions, v2, v, alpha, beta, ply)
                 break
             if v < beta:
                 beta = v

@@ -403,7 +403,7 @@ class Search:
                 f"{algorithm} is for two-player zero-sum games, but {game!r} has "
                 f"{game.num_players} players; use maxn or paranoid"
             )
-        self.cutoffs = 0
+        self.prunes = 0
         self.ordering_hook = None
         self.started = time.perf_counter()
         self.budget(max_nodes, time_limit)
@@ -443,7 +443,7 @@ class Search:
         if order is None and table is None:
             return lambda state, ply: game.actions(state)
         piece = None if order is None else as_ordering(order)
-        self.ordering_hook = getattr(piece, "cutoff", None)
+        self.ordering_hook = getattr(piece, "on_prune", None)
 
         def ordered(state, ply):
             actions = game.actions(state)
@@ -517,7 +517,7 @@ class Search:
                 "pass depth=d and evaluate=f."
             ) from None
 
-    def cutoff(self, state, player, action, actions, child_value, v, alpha, beta, ply=None):
+    def prune(self, state, player, action, actions, child_value, v, alpha, beta, ply=None):
         """A pruning test fired after the child ``action`` returned ``child_value``.
 
         Counts the cutoff, tells the move ordering (killers, history), and
@@ -529,7 +529,7 @@ class Search:
         actions = list(actions)
         skipped = actions[actions.index(action) + 1:]
         if skipped:
-            self.cutoffs += 1
+            self.prunes += 1
         if self.tracer:
             self.tracer.update(state, player, child_value, v, alpha, beta)
             if skipped:
@@ -609,7 +609,7 @@ class Search:
         stats = Stats(
             nodes=nodes,
             leaves=leaves,
-            cutoffs=self.cutoffs,
+            prunes=self.prunes,
             max_depth=deepest,
             seconds=time.perf_counter() - self.started,
             extra=extra,

@@ -41,7 +41,7 @@ the state.  With two players every reply is in turn, and BRS is alpha-beta.
 
 from __future__ import annotations
 
-from ..game import CHANCE, MAX, MIN, Game, GameError, player_name
+from ..game import CHANCE, MAX, MIN, GameError, GameView, player_name
 from .base import Search, checked, inf, root_of, scorers
 from .multiplayer import out_of_turn
 
@@ -131,7 +131,7 @@ class ThreatADS:
         return f"ThreatADS({self.rule!r}, opponents={self.order!r})"
 
 
-class BestReplyGame(Game):
+class BestReplyGame(GameView):
     """``game`` as Best-Reply Search sees it from ``player``: a two-player game of MAX and MIN layers.
 
     A state is a pair ``(state, side)``: the game's state, and MAX when
@@ -155,12 +155,15 @@ class BestReplyGame(Game):
     """
 
     num_players = 2
+    #: The view's states are pairs, so no hook passes on as it is; label and draw_state unwrap them.
+    passes_on = ()
 
     def __init__(self, game, player: int, root=None):
         n = getattr(game, "num_players", 2)
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise ValueError(f"player must be one of the {n} players 0..{n - 1}, not {player!r}")
-        self.game, self.player = game, player
+        super().__init__(game)
+        self.player = player
         self.payoff = checked(game.utility, f"{game!r}.utility")
         self.opponents = tuple((player + k) % n for k in range(1, n))
         self.actions_for, self.result_for = out_of_turn(game)
@@ -207,12 +210,14 @@ class BestReplyGame(Game):
     def render(self, s):
         return self.game.render(s[0])
 
-    def __getattr__(self, name):
-        # A game's label and draw_state take the game's states: unwrap ours.
-        if name in ("label", "draw_state"):
-            own = getattr(self.game, name)
-            return lambda s, *args, **kwargs: own(s[0], *args, **kwargs)
-        raise AttributeError(name)
+    def label(self, s):
+        own = getattr(self.game, "label", None)
+        return None if own is None else own(s[0])
+
+    @property
+    def draw_state(self):
+        own = getattr(self.game, "draw_state", None)
+        return None if own is None else (lambda s, *args, **kwargs: own(s[0], *args, **kwargs))
 
     def __repr__(self) -> str:
         return f"BestReplyGame({self.game!r}, player={self.player})"
@@ -260,7 +265,7 @@ def best_reply(game, state=None, *, player=None, depth=None, evaluate=None, thre
         among equals; ``pv`` alternates its moves with ``(opponent, move)``
         replies (plain moves with two players).  ``stats.nodes`` counts the
         states visited (each MIN-layer reply is one), the root included;
-        ``stats.cutoffs`` counts prunes.  With Threat-ADS,
+        ``stats.prunes`` counts prunes.  With Threat-ADS,
         ``stats.ads_order`` is the list's order after the search.
 
     Raises
@@ -388,7 +393,7 @@ def best_reply(game, state=None, *, player=None, depth=None, evaluate=None, thre
             if v2 > v or pv is None:
                 v, pv = v2, (a, pv2)
             if v >= beta and (prune_on_equal or v > beta):
-                search.cutoff((state, MAX), MAX, a, moves, v2, v, alpha, beta)
+                search.prune((state, MAX), MAX, a, moves, v2, v, alpha, beta)
                 break
             if v > alpha:
                 alpha = v
@@ -410,7 +415,7 @@ def best_reply(game, state=None, *, player=None, depth=None, evaluate=None, thre
             if v2 < v or pv is None:
                 v, pv, threat = v2, (move, pv2), o
             if v <= alpha and (prune_on_equal or v < alpha):
-                search.cutoff((state, MIN), MIN, move, moves, v2, v, alpha, beta)
+                search.prune((state, MIN), MIN, move, moves, v2, v, alpha, beta)
                 break
             if v < beta:
                 beta = v

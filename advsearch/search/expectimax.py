@@ -47,7 +47,7 @@ import functools
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ..game import CHANCE, MAX, MIN, Game
+from ..game import CHANCE, MAX, MIN, GameView
 from .base import Search, chance_outcomes, inf, root_of
 
 __all__ = ["expectimax", "expectiminimax", "RandomOpponent", "PRUNINGS"]
@@ -56,7 +56,7 @@ __all__ = ["expectimax", "expectiminimax", "RandomOpponent", "PRUNINGS"]
 PRUNINGS = (None, "star1", "star2")
 
 
-class RandomOpponent(Game):
+class RandomOpponent(GameView):
     """``game`` as MAX sees it against an opponent who picks uniformly at random.
 
     Every state where MIN is to move becomes a CHANCE node whose outcomes are
@@ -74,7 +74,7 @@ class RandomOpponent(Game):
     """
 
     def __init__(self, game):
-        self.game = game
+        super().__init__(game)
         self.initial_state = game.initial_state
         self.num_players = getattr(game, "num_players", 2)
         self.utility_range = getattr(game, "utility_range", (-inf, inf))
@@ -103,12 +103,6 @@ class RandomOpponent(Game):
 
     def render(self, state):
         return self.game.render(state)
-
-    def __getattr__(self, name):
-        # label, draw_state and whatever else the game offers, for traces and drawings
-        if name == "game":
-            raise AttributeError(name)
-        return getattr(self.game, name)
 
     def __repr__(self) -> str:
         return f"RandomOpponent({self.game!r})"
@@ -218,7 +212,7 @@ def expectiminimax(game, state=None, *, depth=None, evaluate=None, pruning=None,
         chance node.  ``stats.nodes`` counts node visits, the root included
         (Star2 visits a probed node twice: once to probe it, once to search
         it); ``stats.leaves`` counts states scored, probes' leaves included;
-        ``stats.cutoffs`` counts the pruning tests that fired, at MAX, MIN
+        ``stats.prunes`` counts the pruning tests that fired, at MAX, MIN
         and chance nodes; with Star2, ``stats.probes`` counts the probes.
 
     Raises
@@ -276,7 +270,7 @@ def expectiminimax(game, state=None, *, depth=None, evaluate=None, pruning=None,
 
     >>> r = expectiminimax(tree([chance((F(1, 2), 8), (F(1, 2), 6)), chance((F(1, 2), 0), (F(1, 2), 9))]),
     ...                    pruning="star1", bounds=(0, 10))
-    >>> r.value, r.stats.leaves, r.stats.cutoffs
+    >>> r.value, r.stats.leaves, r.stats.prunes
     (Fraction(7, 1), 3, 1)
 
     Star2 on a regular tree.  At E it probes F and G, whose first leaves are
@@ -416,7 +410,7 @@ def _star(game, state, depth, evaluate, trace, pruning, bounds):
             if v2 > v or pv is None:
                 v, pv = v2, (a, pv2)
             if v >= beta:
-                search.cutoff(state, MAX, a, acts, v2, v, alpha, beta, ply)
+                search.prune(state, MAX, a, acts, v2, v, alpha, beta, ply)
                 break
             if v > alpha:
                 alpha = v
@@ -436,7 +430,7 @@ def _star(game, state, depth, evaluate, trace, pruning, bounds):
             if v2 < v or pv is None:
                 v, pv = v2, (a, pv2)
             if v <= alpha:
-                search.cutoff(state, MIN, a, acts, v2, v, alpha, beta, ply)
+                search.prune(state, MIN, a, acts, v2, v, alpha, beta, ply)
                 break
             if v < beta:
                 beta = v
@@ -544,7 +538,7 @@ def _star(game, state, depth, evaluate, trace, pruning, bounds):
         bound_value, bound = cut
         counted = bool(skipped) or stopped
         if counted:
-            search.cutoffs += 1
+            search.prunes += 1
         if tracer: tracer.update_chance(state, v2, v, known.interval(), alpha, beta)
         if tracer and counted: tracer.prune_chance(state, bound_value, alpha, beta, skipped, known.interval(), bound)
         if tracer: tracer.exit_chance(state, bound_value, known.interval(),

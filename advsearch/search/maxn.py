@@ -69,7 +69,7 @@ def maxn(game, state=None, *, depth=None, evaluate=None, pruning=None, bounds=No
         ``move`` the first action that gives the player to move its largest
         entry; ``pv`` the moves every player makes under max-n.
         ``stats.nodes`` counts every state visited, the root included,
-        ``stats.leaves`` those scored, ``stats.cutoffs`` the shallow prunes.
+        ``stats.leaves`` those scored, ``stats.prunes`` the shallow prunes.
 
     Raises
     ------
@@ -120,7 +120,7 @@ def maxn(game, state=None, *, depth=None, evaluate=None, pruning=None, bounds=No
 
     >>> t = tree([[(5, 5, 0), (2, 3, 5)], [(1, 7, 2), (9, 1, 0)]])
     >>> r = maxn(t, pruning="shallow", bounds=(0, 10), max_sum=10)
-    >>> r.value, r.stats.leaves, r.stats.cutoffs
+    >>> r.value, r.stats.leaves, r.stats.prunes
     ((5, 5, 0), 3, 1)
     """
     if pruning not in PRUNINGS:
@@ -208,7 +208,7 @@ def maxn(game, state=None, *, depth=None, evaluate=None, pruning=None, bounds=No
                 skipped = moves[moves.index(a) + 1:]
                 if tracer: tracer.update(state, player, v2, v, bound)
                 if skipped:
-                    search.cutoffs += 1
+                    search.prunes += 1
                     if tracer: tracer.prune(state, player, v, bound, skipped)
                 if tracer: tracer.exit(state, player, v, bound, exact=not skipped)
                 return v, pv

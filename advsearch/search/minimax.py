@@ -14,7 +14,7 @@ from ..game import MAX, MIN
 from .base import Search, inf
 
 
-def minimax(game, state=None, *, depth=None, evaluate=None, trace=False):
+def minimax(game, state=None, *, depth=None, evaluate=None, order=None, trace=False):
     """Search the game tree below ``state`` to find its minimax value and best move.
 
     Parameters
@@ -27,6 +27,11 @@ def minimax(game, state=None, *, depth=None, evaluate=None, trace=False):
         Cut off after this many plies and score with ``evaluate``.
     evaluate : callable, optional
         ``evaluate(state, player) -> number``, needed when ``depth`` is given.
+    order : optional
+        The order in which to search children, as in :func:`~advsearch.alphabeta`:
+        ``order(state, actions) -> sequence`` or an ordering piece.  Minimax
+        searches every child whatever the order, so only the visiting order
+        (and the first-found best move among equals) changes.
     trace : bool
         Record enter, leaf, update and exit events in ``result.trace``.
 
@@ -49,9 +54,13 @@ def minimax(game, state=None, *, depth=None, evaluate=None, trace=False):
     >>> r = minimax(tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     >>> r.value, r.move, r.stats.nodes, r.stats.leaves
     (3, 0, 13, 9)
+    >>> right_to_left = lambda state, actions: list(actions)[::-1]
+    >>> minimax(tree([[3, 12, 8], [2, 4, 6]]), order=right_to_left, trace=True).trace.visits()[:3]
+    [('expand', ()), ('expand', (1,)), ('score', (1, 2))]
     """
     search = Search(game, state, depth=depth, evaluate=evaluate, trace=trace, algorithm="minimax")
-    to_move, actions, result, is_terminal = game.to_move, game.actions, game.result, game.is_terminal
+    to_move, result, is_terminal = game.to_move, game.result, game.is_terminal
+    actions = search.ordering(order)
     score, counts = search.scorer()
     cut_ply, tracer = search.limit, search.tracer
     nodes = 0
@@ -72,7 +81,7 @@ def minimax(game, state=None, *, depth=None, evaluate=None, trace=False):
     def max_value(state, ply):
         if tracer: tracer.enter(state, MAX)
         v, pv = -inf, None
-        for a in actions(state):
+        for a in actions(state, ply):
             if tracer: tracer.down(a)
             v2, pv2 = value(result(state, a), ply + 1)
             if v2 > v or pv is None:
@@ -86,7 +95,7 @@ def minimax(game, state=None, *, depth=None, evaluate=None, trace=False):
     def min_value(state, ply):
         if tracer: tracer.enter(state, MIN)
         v, pv = inf, None
-        for a in actions(state):
+        for a in actions(state, ply):
             if tracer: tracer.down(a)
             v2, pv2 = value(result(state, a), ply + 1)
             if v2 < v or pv is None:

@@ -5,7 +5,7 @@ engines guess it.  Each piece here is an object with
 
 ``order(state, actions, ply) -> list``
     the actions, best guess first (always a permutation of ``actions``);
-``cutoff(state, action, ply)``  (optional)
+``on_prune(state, action, ply)``  (optional)
     told when ``action`` made the node at ``ply`` stop early, so it can learn.
 
 They plug into ``alphabeta(..., order=...)`` and combine with :class:`Chain`.
@@ -76,7 +76,7 @@ class Killers:
         first = [k for k in self.killers[ply] if k in actions]
         return first + [a for a in actions if a not in first]
 
-    def cutoff(self, state, action, ply):
+    def on_prune(self, state, action, ply):
         row = self.killers[ply]
         if action in row:
             row.remove(action)
@@ -98,7 +98,7 @@ class History:
     def order(self, state, actions, ply):
         return sorted(actions, key=lambda a: -self.score[a])
 
-    def cutoff(self, state, action, ply):
+    def on_prune(self, state, action, ply):
         self.score[action] += self.bonus(ply)
 
 
@@ -118,9 +118,9 @@ class Chain:
             actions = as_ordering(piece).order(state, actions, ply)
         return list(actions)
 
-    def cutoff(self, state, action, ply):
+    def on_prune(self, state, action, ply):
         for piece in self.pieces:
-            hook = getattr(piece, "cutoff", None)
+            hook = getattr(piece, "on_prune", None)
             if hook is not None:
                 hook(state, action, ply)
 

@@ -17,14 +17,14 @@ the game as p sees it.
 
 from __future__ import annotations
 
-from ..game import CHANCE, MAX, MIN, Game, GameError
+from ..game import CHANCE, HOOKS, MAX, MIN, GameError, GameView
 from .alphabeta import alphabeta
 from .base import checked, root_of
 
 __all__ = ["paranoid", "ParanoidGame"]
 
 
-class ParanoidGame(Game):
+class ParanoidGame(GameView):
     """``game`` as the paranoid ``player`` sees it: itself MAX, and everyone else one player, MIN.
 
     States, actions and results are ``game``'s own; only ``to_move`` and
@@ -46,12 +46,14 @@ class ParanoidGame(Game):
     """
 
     num_players = 2
+    #: A two-player view: the hooks about other players' moves and sums stay behind.
+    passes_on = tuple(h for h in HOOKS if h not in ("actions_for", "result_for", "max_sum"))
 
     def __init__(self, game, player: int):
         n = getattr(game, "num_players", 2)
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise ValueError(f"player must be one of the {n} players 0..{n - 1}, not {player!r}")
-        self.game = game
+        super().__init__(game)
         self.player = player
         self.payoff = checked(game.utility, f"{game!r}.utility")
         self.initial_state = game.initial_state
@@ -93,12 +95,6 @@ class ParanoidGame(Game):
             return e if player == MAX else -e
 
         return paranoid_eval
-
-    def __getattr__(self, name):
-        # label, draw_state, noisy_actions and the like, for traces and drawings
-        if name == "game":
-            raise AttributeError(name)
-        return getattr(self.game, name)
 
     def __repr__(self) -> str:
         return f"ParanoidGame({self.game!r}, player={self.player})"
@@ -176,7 +172,7 @@ def paranoid(game, state=None, *, player=None, depth=None, evaluate=None, prune_
     >>> maxn(t).value
     (5, 5, 0)
     >>> r = paranoid(t)
-    >>> r.value, r.move, r.stats.leaves, r.stats.cutoffs
+    >>> r.value, r.move, r.stats.leaves, r.stats.prunes
     (2, 0, 3, 1)
 
     With two players, paranoid is alpha-beta:

@@ -126,7 +126,7 @@ def _solve(game, state, table):
     safe_actions = getattr(game, "safe_actions", None) or (lambda s: None)
     order = getattr(game, "move_order", None) or (lambda s, actions: actions)
     entry = {}              # one tuple object per distinct (lo, hi), shared by the table's entries
-    nodes = leaves = hits = wins = forced = settled = cutoffs = deepest = 0
+    nodes = leaves = hits = wins = forced = settled = prunes = deepest = 0
 
     def value(state, alpha, beta, ply):
         """The value for MAX if it lies in (alpha, beta); else a bound on the far side of the window."""
@@ -197,24 +197,24 @@ def _solve(game, state, table):
         return v
 
     def max_value(state, actions, alpha, beta, ply):
-        nonlocal cutoffs
+        nonlocal prunes
         v = -inf
         for a in actions:
             v = max(v, value(result(state, a), alpha, beta, ply + 1))
             if v >= beta:
-                cutoffs += 1
+                prunes += 1
                 return v
             if v > alpha:
                 alpha = v
         return v
 
     def min_value(state, actions, alpha, beta, ply):
-        nonlocal cutoffs
+        nonlocal prunes
         v = inf
         for a in actions:
             v = min(v, value(result(state, a), alpha, beta, ply + 1))
             if v <= alpha:
-                cutoffs += 1
+                prunes += 1
                 return v
             if v < beta:
                 beta = v
@@ -254,7 +254,7 @@ def _solve(game, state, table):
     while not is_terminal(s):             # the principal variation, with the package's tie rule
         pv.append(first_best(s, root_value))
         s = result(s, pv[-1])
-    stats = Stats(nodes=nodes, leaves=leaves, cutoffs=cutoffs, max_depth=deepest,
+    stats = Stats(nodes=nodes, leaves=leaves, prunes=prunes, max_depth=deepest,
                   seconds=time.perf_counter() - search.started,
                   extra=dict(tt_hits=hits, tt_size=len(table), immediate_wins=wins,
                              forced_losses=forced, settled_by_bounds=settled))
