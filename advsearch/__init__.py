@@ -78,7 +78,7 @@ Traceback (most recent call last):
 ValueError: time_limit must be a positive number, not 0
 """
 
-from . import agents, arena, check, evaluation, examples, learning, practice
+from . import agents, arena, check, evaluation, examples, practice
 from .arena import GameRecord, MatchResult, TournamentResult, match, play, tournament
 from .game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, InvalidTreeError
 from .games import ChineseCheckers, ConnectFour, Grundy, Hypergammon, Nim, Pig, Piglet, TicTacToe, Virus
@@ -89,11 +89,35 @@ from .search import expectimax, expectiminimax
 from .search import ThreatADS, best_reply, maxn, paranoid
 from .search import flat_monte_carlo, mcts, mcts_tree
 from .trees import Node, Tree, chance, parse, random_tree, tree
-from .drawing.frames import Frame, frames
-from .drawing.tikz import to_tikz
-from .drawing.mpl import draw, draw_frames
 
 __version__ = "0.1.0"
+
+# Drawing needs matplotlib and networkx, and learning needs numpy: each loads on first use,
+# so that ``import advsearch`` stays quick.
+_LAZY = {
+    "draw": ("advsearch.drawing.mpl", "draw"),
+    "draw_frames": ("advsearch.drawing.mpl", "draw_frames"),
+    "frames": ("advsearch.drawing.frames", "frames"),
+    "Frame": ("advsearch.drawing.frames", "Frame"),
+    "to_tikz": ("advsearch.drawing.tikz", "to_tikz"),
+    "learning": ("advsearch.learning", None),
+}
+
+
+def __getattr__(name):
+    if name not in _LAZY:
+        raise AttributeError(f"module 'advsearch' has no attribute {name!r}")
+    import importlib
+
+    module, attribute = _LAZY[name]
+    value = importlib.import_module(module)
+    value = value if attribute is None else getattr(value, attribute)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))
 
 __all__ = [
     "CHANCE", "MAX", "MIN", "Game", "GameError", "IllegalMoveError", "InvalidTreeError", "TimeLimitExceeded",
@@ -105,6 +129,6 @@ __all__ = [
     "mcts", "flat_monte_carlo", "mcts_tree",
     "Node", "Tree", "chance", "parse", "random_tree", "tree",
     "Frame", "frames", "draw", "draw_frames", "to_tikz",
-    "check", "evaluation", "examples", "practice",
+    "check", "evaluation", "examples", "practice", "learning",
     "agents", "arena", "learning", "play", "match", "tournament", "GameRecord", "MatchResult", "TournamentResult",
 ]

@@ -380,25 +380,26 @@ class _Seeded(SearchAgent):
         return self.last.move
 
 
-def mcts(iterations=1000, *, c=None, seed=None, time=None, name=None, **options) -> SearchAgent:
+def mcts(iterations=1000, *, c=None, seed=None, time_limit=None, name=None, time=None, **options) -> SearchAgent:
     """An agent that plays the move of :func:`advsearch.mcts` (UCT), searching afresh at every move.
 
     Parameters
     ----------
     iterations : int
-        Iterations per move (ignored when ``time`` is given).
+        Iterations per move (ignored when ``time_limit`` is given).
     c : float, optional
         The exploration constant; sqrt(2) by default.
     seed : optional
         Seeds the agent's own ``random.Random``, which all its searches
         share: the same seed plays the same game against the same moves.
-    time : float, optional
-        Seconds per move instead of a number of iterations.
+    time_limit : float, optional
+        Seconds per move instead of a number of iterations (``time`` is its
+        deprecated old name).
     name : str, optional
         What to call the agent; ``"mcts(iterations=1000)"`` by default.
     **options
         Other keyword arguments of :func:`advsearch.mcts` (``final``,
-        ``solver``, ``bounds``).
+        ``solver``, ``bounds``, ``rollout``, ``max_playout``).
 
     Raises
     ------
@@ -415,11 +416,14 @@ def mcts(iterations=1000, *, c=None, seed=None, time=None, name=None, **options)
     >>> agent.last.stats.iterations
     300
     """
-    allowed = {"final", "solver", "bounds"}
+    from .deprecation import renamed
+
+    time_limit = renamed("agents.mcts", "time", "time_limit", old=time, new=time_limit)
+    allowed = {"final", "solver", "bounds", "rollout", "max_playout"}
     unknown = sorted(set(options) - allowed)
     if unknown:
         raise ValueError(f"mcts takes no option {', '.join(unknown)}; the options are {', '.join(sorted(allowed))}")
-    budget = {"time": time} if time is not None else {"iterations": iterations}
+    budget = {"time_limit": time_limit} if time_limit is not None else {"iterations": iterations}
     if c is not None:
         budget["c"] = c
     _check_mcts(budget, options)
@@ -433,8 +437,8 @@ def _check_mcts(budget, options):
     """Raise now what :func:`advsearch.mcts` would raise at the first move (it searches a one-move tree)."""
     from .trees import tree
     checked = dict(budget, **options)
-    if "time" in checked:
-        check_budget("time", checked.pop("time"))
+    if "time_limit" in checked:
+        check_budget("time_limit", checked.pop("time_limit"))
         checked["iterations"] = 1
     _search.mcts(tree([1]), **checked)
 

@@ -11,9 +11,36 @@ refuses the answer with it, so both accept exactly the same answers.
 from __future__ import annotations
 
 import math
+import numbers
 from fractions import Fraction
 
-__all__ = ["number_problem"]
+__all__ = ["number_problem", "close", "same_number"]
+
+#: How near two numbers must be to count as the same answer (0.1 + 0.2 for 0.3).
+TOLERANCE = 1e-9
+
+
+def close(a, b) -> bool:
+    """Equal, or equal as floats within :data:`TOLERANCE`; False when either cannot be read as a float.
+
+    >>> close(0.1 + 0.2, 0.3), close(Fraction(1, 3), 1 / 3), close(float("inf"), float("inf")), close("x", 3)
+    (True, True, True, False)
+    """
+    if a == b:
+        return True
+    try:
+        return math.isclose(float(a), float(b), rel_tol=TOLERANCE, abs_tol=TOLERANCE)
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
+def same_number(answer, right) -> bool:
+    """Whether ``answer`` is the number ``right``, within :data:`TOLERANCE`; a bool or a non-number never is.
+
+    >>> same_number(1 / 3, Fraction(1, 3)), same_number(True, 1), same_number("3", 3)
+    (True, False, False)
+    """
+    return isinstance(answer, numbers.Real) and not isinstance(answer, bool) and close(answer, right)
 
 
 def number_problem(x) -> str | None:

@@ -5,6 +5,8 @@
 - :func:`match` plays two agents against each other from random openings,
   with colours swapped, and returns a :class:`MatchResult`: wins, draws and
   losses, the score rate with a 95% confidence interval, and an Elo estimate;
+- :func:`tournament` plays a match between every pair of several agents and
+  rates them all at once (the ratings are computed by :mod:`advsearch.ratings`);
 - :func:`agent_move` asks an agent for one move and checks it: :func:`play`,
   the command line and the play widget all ask through it.  A move that is not
   legal raises :class:`~advsearch.game.IllegalMoveError`; an agent that raises
@@ -14,6 +16,13 @@ An agent is any callable ``agent(game, state) -> action``; see
 :mod:`advsearch.agents` for ready-made ones.  Randomness goes through a
 ``random.Random(seed)``, so a seeded match can be replayed exactly (given
 agents that are deterministic or freshly seeded).
+
+Games that need not end (Pig, whose players may hold with nothing for ever)
+are played with ``max_moves``: :func:`play` stops after that many moves (chance
+outcomes count) and records the game as unfinished, and :func:`match` and
+:func:`tournament` score an unfinished game as a draw, the usual adjudication
+of a move limit, and count it in :attr:`MatchResult.unfinished` so that it
+can be told from a real draw.
 
 Examples
 --------
@@ -40,15 +49,15 @@ from dataclasses import dataclass, field, replace
 from . import timeout
 from .agents import name_of
 from .game import CHANCE, GameError, IllegalMoveError, player_name
+from .ratings import Z95, check_prior, elo, elo_intervals, fit_elo, wilson_interval
 from .search.base import chance_outcomes
 from .timeout import TimeLimitExceeded, check_budget
 
 __all__ = ["GameRecord", "MatchResult", "TournamentResult", "AgentError", "AgentTimeLimitExceeded", "play",
-           "agent_move", "is_legal", "chance_move", "match", "tournament", "random_opening", "wilson_interval", "elo", "fit_elo",
-           "INTERACTIVE_TIME_PER_MOVE"]
-
-#: The normal quantile for a two-sided 95% confidence interval.
-Z95 = 1.959964
+           "agent_move", "is_legal", "chance_move", "match", "tournament", "random_opening", "failure_sentence",
+           "search_summary", "INTERACTIVE_TIME_PER_MOVE",
+           # The ratings live in advsearch.ratings; these names are kept here for the arena's users.
+           "wilson_interval", "elo", "fit_elo", "Z95"]
 
 #: Seconds an agent may think over a move while a person waits for it: the default of
 #: ``advsearch play`` and of the play widget.  :func:`play` has no limit unless given one.
@@ -79,6 +88,20 @@ class GameRecord:
     winner : int or None
         The player with the highest utility, or None for a draw (or a game
         that did not end).
+
+    Examples
+    --------
+    >>> from advsearch import Nim
+    >>> def take_one(game, state):
+    ...     return game.actions(state)[0]
+    >>> game = Nim((2,))
+    >>> game.actions(game.initial_state)
+    ((0, 1), (0, 2))
+    >>> print(play(game, [take_one, take_one]))
+    take_one vs take_one: 2 moves, won by take_one (player 1); moves (0, 1) (0, 1)
+    >>> record = play(game, [take_one, take_one], max_moves=1)
+    >>> record.finished, record.end
+    (False, 'max_moves reached (unfinished)')
     """
 
     agents: tuple
@@ -97,18 +120,22 @@ class GameRecord:
         """The last state of the game."""
         return self.states[-1]
 
+    @property
+    def end(self) -> str:
+        """How the game ended: "won by <agent> (player <p>)", "a draw", or "max_moves reached (unfinished)"."""
+        if not self.finished:
+            return "max_moves reached (unfinished)"
+        if self.winner is None:
+            return "a draw"
+        return f"won by {self.agents[self.winner]} (player {self.winner})"
+
     def __len__(self) -> int:
         return len(self.moves)
 
     def __str__(self) -> str:
         players = " vs ".join(self.agents)
-        if not self.finished:
-            end = "not finished"
-        elif self.winner is None:
-            end = "a draw"
-        else:
-            end = f"won by {self.agents[self.winner]} (player {self.winner})"
-        return f"{players}: {len(self.moves)} moves, {end}; moves {' '.join(map(str, self.moves))}"
+        return (f"{players}: {_plural(len(self.moves), 'move')}, {self.end}; "
+                f"moves {' '.join(map(str, self.moves))}")
 
 
 class AgentError(GameError):
@@ -150,8 +177,9 @@ def play(game, agents, state=None, seed=None, max_moves=None, time_per_move=None
     seed : optional
         Seeds the ``random.Random`` that draws the outcomes of chance nodes.
     max_moves : int, optional
-        Stop after this many moves even if the game has not ended (the
-        record's ``outcome`` is then None).
+        Stop after this many moves (chance outcomes included) even if the
+        game has not ended: the record is then unfinished, its ``outcome``
+        and ``winner`` None.  None (the default) plays until the game ends.
     time_per_move : float, optional
         Seconds each agent may take over a move; None (the default) waits for
         ever.  With a limit every move runs in a worker thread (see
@@ -164,7 +192,8 @@ def play(game, agents, state=None, seed=None, max_moves=None, time_per_move=None
     Raises
     ------
     ValueError
-        Not one callable agent per player, or a bad ``max_moves`` or ``time_per_move``.
+        Not one callable agent per player, or a ``max_moves`` that is not a
+        positive whole number, or a ``time_per_move`` that is not a positive number.
     IllegalMoveError
         An agent chose something that is not one of ``actions(state)``, in
         value and in type (``True`` and ``1.0`` are not the move ``1``).  The
@@ -212,9 +241,7 @@ def play(game, agents, state=None, seed=None, max_moves=None, time_per_move=None
     . . .
     """
     agents = _check_agents(game, agents)
-    if max_moves is not None and (isinstance(max_moves, bool) or not isinstance(max_moves, numbers.Integral)
-                                  or max_moves < 0):
-        raise ValueError(f"max_moves must be a whole number >= 0 or None, not {max_moves!r}")
+    check_budget("max_moves", max_moves, whole=True)
     check_budget("time_per_move", time_per_move)
     rng = random.Random(seed)
     state = game.initial_state if state is None else state
@@ -509,48 +536,7 @@ def _check_count(what, n, minimum):
     return int(n)
 
 
-# --- Statistics of a match. ---
-
-def wilson_interval(score, n, z=Z95) -> tuple:
-    """The Wilson score interval for a rate of ``score`` successes in ``n`` trials.
-
-    Unlike the textbook interval p ± z·sqrt(p(1-p)/n), it stays inside [0, 1]
-    and does not shrink to a point when p is 0 or 1 (Wilson 1927; Agresti &
-    Coull 1998 recommend it for small n).
-
-    Examples
-    --------
-    >>> lo, hi = wilson_interval(18, 20)
-    >>> round(lo, 3), round(hi, 3)
-    (0.699, 0.972)
-    >>> wilson_interval(0, 10)[0]
-    0.0
-    """
-    if n <= 0:
-        raise ValueError(f"a rate needs at least one trial, not n={n!r}")
-    p = score / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    # The interval always contains p; min and max only undo rounding at p = 0 or 1.
-    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
-
-
-def elo(rate) -> float:
-    """The Elo rating difference that predicts the expected score ``rate``: 400·log10(rate / (1 - rate)).
-
-    ±inf at a rate of 1 or 0 (a perfect score says only that the difference is large).
-
-    Examples
-    --------
-    >>> round(elo(0.75)), elo(0.5), elo(1.0)
-    (191, 0.0, inf)
-    """
-    if rate <= 0:
-        return -math.inf
-    if rate >= 1:
-        return math.inf
-    return 400 * math.log10(rate / (1 - rate))
-
+# --- The result of a match. ---
 
 @dataclass(frozen=True)
 class MatchResult:
@@ -561,17 +547,24 @@ class MatchResult:
     a, b : str
         The two agents' names.
     wins, draws, losses : int
-        Games that ``a`` won, drew and lost.
+        Games that ``a`` won, drew and lost; the draws include the
+        unfinished games.
     openings : int
         The random plies each pair of games started from.
     seed : object
         The match's seed.
     records : tuple of GameRecord
         Every game, in the order played (not shown in the repr).
+    unfinished : int
+        Games stopped by ``max_moves`` before they ended, scored as draws
+        (and counted in ``draws``).
+    max_moves : int or None
+        The match's move limit per game; None for none.
 
     Notes
     -----
-    The score counts a win 1 and a draw 1/2.  The 95% confidence interval of
+    The score counts a win 1 and a draw 1/2; a game stopped by ``max_moves``
+    is a draw (neither player has won it).  The 95% confidence interval of
     the score rate is the Wilson interval, treating the games as independent
     trials with a win-or-lose outcome; draws score 1/2 and vary less than a
     win or a loss, so with draws the interval is a little wider than it needs
@@ -589,6 +582,13 @@ class MatchResult:
     openings: int = 0
     seed: object = None
     records: tuple = field(default=(), repr=False, compare=False)
+    unfinished: int = 0
+    max_moves: int | None = None
+
+    def __post_init__(self):
+        if not 0 <= self.unfinished <= self.draws:
+            raise ValueError(f"unfinished games are scored as draws, so 0 <= unfinished <= draws, "
+                             f"not unfinished={self.unfinished!r} with draws={self.draws!r}")
 
     @property
     def games(self) -> int:
@@ -625,29 +625,32 @@ class MatchResult:
         """The same match from ``b``'s point of view (its wins are ``a``'s losses).
 
         >>> MatchResult("a", "b", 3, 1, 0).swapped()
-        MatchResult(a='b', b='a', wins=0, draws=1, losses=3, openings=0, seed=None)
+        MatchResult(a='b', b='a', wins=0, draws=1, losses=3, openings=0, seed=None, unfinished=0, max_moves=None)
         """
-        return MatchResult(self.b, self.a, self.losses, self.draws, self.wins, self.openings, self.seed,
-                           self.records)
+        return replace(self, a=self.b, b=self.a, wins=self.losses, losses=self.wins)
 
     def as_dict(self) -> dict:
         """The numbers, as plain Python values (for JSON)."""
         return {"a": self.a, "b": self.b, "games": self.games, "wins": self.wins, "draws": self.draws,
                 "losses": self.losses, "score": self.score, "rate": self.rate,
                 "interval": list(self.interval), "elo": self.elo, "elo_interval": list(self.elo_interval),
-                "openings": self.openings, "seed": self.seed}
+                "openings": self.openings, "seed": self.seed, "unfinished": self.unfinished,
+                "max_moves": self.max_moves}
 
     def _cells(self) -> dict:
         lo, hi = self.interval
         elo_lo, elo_hi = self.elo_interval
+        draws = f"{self.draws} ({self.unfinished} unfinished)" if self.unfinished else self.draws
         return {"agent": self.a, "opponent": self.b, "games": self.games, "wins": self.wins,
-                "draws": self.draws, "losses": self.losses, "score": f"{self.rate:.1%}",
+                "draws": draws, "losses": self.losses, "score": f"{self.rate:.1%}",
                 "95% CI": f"{lo:.1%} – {hi:.1%}",
                 "Elo": f"{_signed(self.elo)} ({_signed(elo_lo)} to {_signed(elo_hi)})"}
 
     def __str__(self) -> str:
         c = self._cells()
-        return (f"{self.a} vs {self.b}: {_plural(self.wins, 'win')}, {_plural(self.draws, 'draw')}, "
+        stopped = (f" ({self.unfinished} stopped at max_moves={self.max_moves}, scored as draws)"
+                   if self.unfinished else "")
+        return (f"{self.a} vs {self.b}: {_plural(self.wins, 'win')}, {_plural(self.draws, 'draw')}{stopped}, "
                 f"{_plural(self.losses, 'loss', 'losses')} in {self.games} games; score {c['score']} "
                 f"(95% CI {c['95% CI']}), Elo {c['Elo']}")
 
@@ -670,7 +673,8 @@ def _plural(n, word, many=None) -> str:
 
 # --- A match. ---
 
-def match(game, a, b, games=20, openings=2, seed=None, progress=True, time_per_move=None) -> MatchResult:
+def match(game, a, b, games=20, openings=2, seed=None, progress=True, time_per_move=None,
+          max_moves=None) -> MatchResult:
     """Play ``a`` against ``b``: pairs of games from random openings, with colours swapped.
 
     Deterministic agents play the same game every time from the same
@@ -702,6 +706,11 @@ def match(game, a, b, games=20, openings=2, seed=None, progress=True, time_per_m
     time_per_move : float, optional
         Seconds an agent may take over a move (see :func:`play`); None, the
         default, waits for ever.
+    max_moves : int, optional
+        Stop a game after this many moves from its opening (chance outcomes
+        included) if it has not ended, and score it as a draw, counted in
+        :attr:`MatchResult.unfinished`.  None (the default) plays every game
+        to its end, which for a game that need not end (Pig) may never come.
 
     Returns
     -------
@@ -714,14 +723,19 @@ def match(game, a, b, games=20, openings=2, seed=None, progress=True, time_per_m
     ------
     ValueError
         ``game`` has not two players, an agent is not callable, ``games < 1``,
-        ``openings < 0`` or a bad ``time_per_move``.
+        ``openings < 0``, a ``time_per_move`` that is not a positive number or
+        a ``max_moves`` that is not a positive whole number.
     IllegalMoveError, AgentError
         An agent chose an illegal move, raised, or took longer than
         ``time_per_move`` (see :func:`play`); the match stops.
 
     Notes
     -----
-    Costs ``games`` calls of :func:`play`.
+    Costs ``games`` calls of :func:`play`.  A game stopped by ``max_moves``
+    counts as a draw because neither agent has won it; this is how
+    tournaments adjudicate a move limit.  Choose the limit well above the
+    length of a normal game, and look at ``unfinished``: many unfinished
+    games say that the agents cannot finish, not that they are equal.
 
     Examples
     --------
@@ -736,6 +750,16 @@ def match(game, a, b, games=20, openings=2, seed=None, progress=True, time_per_m
     Traceback (most recent call last):
     ...
     ValueError: time_per_move must be a positive number, not 0
+
+    Two Pig players who always hold never finish a game; ``max_moves`` stops
+    each game, and scores it as a draw:
+
+    >>> from advsearch import Pig
+    >>> def holds(game, state):
+    ...     return "hold"
+    >>> result = match(Pig(), holds, holds, games=4, openings=0, max_moves=50)
+    >>> result.draws, result.unfinished, len(result.records[0])
+    (4, 4, 50)
     """
     if getattr(game, "num_players", 2) != 2:
         raise ValueError(f"a match is between two players, but {game!r} has {game.num_players}")
@@ -745,11 +769,13 @@ def match(game, a, b, games=20, openings=2, seed=None, progress=True, time_per_m
     games = _check_count("games", games, minimum=1)
     openings = _check_count("openings", openings, minimum=0)
     check_budget("time_per_move", time_per_move)
+    check_budget("max_moves", max_moves, whole=True)
     with _progress_bar(games, f"{name_of(a)} vs {name_of(b)}", progress) as bar:
-        return _play_match(game, a, b, games, openings, seed, bar, time_per_move)
+        return _play_match(game, a, b, games=games, openings=openings, seed=seed, bar=bar,
+                           time_per_move=time_per_move, max_moves=max_moves)
 
 
-def _play_match(game, a, b, games, openings, seed, bar, time_per_move) -> MatchResult:
+def _play_match(game, a, b, *, games, openings, seed, bar, time_per_move, max_moves) -> MatchResult:
     """The games of a match, with arguments already checked; ``bar.update()`` after each game."""
     rng = random.Random(seed)
     records, points = [], {"win": 0, "draw": 0, "loss": 0}
@@ -758,16 +784,19 @@ def _play_match(game, a, b, games, openings, seed, bar, time_per_move) -> MatchR
             start = random_opening(game, openings, rng)
         a_moves_first = i % 2 == 0
         record = play(game, (a, b) if a_moves_first else (b, a), state=start, seed=rng.getrandbits(32),
-                      time_per_move=time_per_move)
+                      time_per_move=time_per_move, max_moves=max_moves)
         records.append(record)
         points[_result_for(record, 0 if a_moves_first else 1)] += 1
         bar.update()
+    unfinished = sum(not record.finished for record in records)
     return MatchResult(name_of(a), name_of(b), points["win"], points["draw"], points["loss"],
-                       openings, seed, tuple(records))
+                       openings, seed, tuple(records), unfinished, max_moves)
 
 
 def _result_for(record, player) -> str:
-    """'win', 'draw' or 'loss' for ``player`` in a finished two-player game."""
+    """'win', 'draw' or 'loss' for ``player`` in a two-player game; a game stopped unfinished is a draw."""
+    if not record.finished:
+        return "draw"
     mine, theirs = record.outcome[player], record.outcome[1 - player]
     return "win" if mine > theirs else "loss" if mine < theirs else "draw"
 
@@ -821,7 +850,7 @@ class TournamentResult:
         One match per pair, in the order played: ``agents[i]`` against
         ``agents[j]`` for every ``i < j``, from ``agents[i]``'s point of view.
     ratings : tuple of float
-        Each agent's Elo rating, by :func:`fit_elo`; they average 0.
+        Each agent's Elo rating, by :func:`~advsearch.ratings.fit_elo`; they average 0.
     rating_intervals : tuple of (float, float)
         The 95% confidence interval of each rating (see :func:`tournament`).
     games_per_pair : int
@@ -831,7 +860,9 @@ class TournamentResult:
     seed : object
         The tournament's seed.
     prior : float
-        The virtual drawn games per pair that :func:`fit_elo` added.
+        The virtual drawn games per pair that :func:`~advsearch.ratings.fit_elo` added.
+    max_moves : int or None
+        The move limit per game (see :func:`match`); None for none.
 
     Notes
     -----
@@ -849,6 +880,7 @@ class TournamentResult:
     openings: int = 0
     seed: object = None
     prior: float = 1.0
+    max_moves: int | None = None
 
     def result(self, a, b) -> MatchResult:
         """The match between the agents named ``a`` and ``b``, from ``a``'s point of view."""
@@ -863,18 +895,21 @@ class TournamentResult:
         """One dict per agent, best rating first (ties in the order given).
 
         Each has ``rank``, ``agent``, ``games``, ``wins``, ``draws``,
-        ``losses``, ``score`` (points: 1 a win, 1/2 a draw), ``rate`` (score
+        ``losses``, ``unfinished`` (games stopped by ``max_moves``, among the
+        draws), ``score`` (points: 1 a win, 1/2 a draw), ``rate`` (score
         per game), ``interval`` (its 95% Wilson interval), ``elo`` and
         ``elo_interval``.
         """
         rows = []
         for k, name in enumerate(self.agents):
             mine = [self.result(name, other) for other in self.agents if other != name]
-            wins, draws, losses = (sum(getattr(m, x) for m in mine) for x in ("wins", "draws", "losses"))
+            wins, draws, losses, unfinished = (sum(getattr(m, x) for m in mine)
+                                               for x in ("wins", "draws", "losses", "unfinished"))
             games = wins + draws + losses
             score = wins + draws / 2
             rows.append({"agent": name, "games": games, "wins": wins, "draws": draws, "losses": losses,
-                         "score": score, "rate": score / games, "interval": wilson_interval(score, games),
+                         "unfinished": unfinished, "score": score, "rate": score / games,
+                         "interval": wilson_interval(score, games),
                          "elo": self.ratings[k], "elo_interval": tuple(self.rating_intervals[k])})
         order = sorted(range(len(rows)), key=lambda k: (-round(rows[k]["elo"], 6), k))
         return [{"rank": rank, **rows[k]} for rank, k in enumerate(order, 1)]
@@ -886,7 +921,7 @@ class TournamentResult:
     def as_dict(self) -> dict:
         """The numbers, as plain Python values (for JSON)."""
         return {"game": self.game, "agents": list(self.agents), "games_per_pair": self.games_per_pair,
-                "openings": self.openings, "seed": self.seed, "prior": self.prior,
+                "openings": self.openings, "seed": self.seed, "prior": self.prior, "max_moves": self.max_moves,
                 "standings": [{**row, "interval": list(row["interval"]), "elo_interval": list(row["elo_interval"])}
                               for row in self.standings()],
                 "matches": [m.as_dict() for m in self.matches]}
@@ -895,7 +930,9 @@ class TournamentResult:
 
     def _title(self) -> str:
         return (f"Round robin of {self.game}: {len(self.agents)} agents, {self.games_per_pair} games a pair, "
-                f"{_plural(self.openings, 'random opening ply', 'random opening plies')}, seed {self.seed!r}")
+                f"{_plural(self.openings, 'random opening ply', 'random opening plies')}, seed {self.seed!r}"
+                + ("" if self.max_moves is None else
+                   f", games stopped after {self.max_moves} moves scored as draws"))
 
     def _standing_cells(self) -> tuple:
         head = ("rank", "agent", "games", "wins", "draws", "losses", "score", "rate", "95% CI", "Elo",
@@ -947,7 +984,7 @@ def _html_table(head, rows) -> str:
 
 
 def tournament(game, agents, games=20, openings=2, seed=None, prior=1.0, progress=True,
-               time_per_move=None) -> TournamentResult:
+               time_per_move=None, max_moves=None) -> TournamentResult:
     """A round robin: every pair of agents plays a :func:`match`; scores with confidence intervals, and Elo.
 
     Each pair plays ``games`` games through :func:`match`, in pairs from the
@@ -972,13 +1009,16 @@ def tournament(game, agents, games=20, openings=2, seed=None, prior=1.0, progres
         Seeds every match.  The same seed and freshly made agents (with the
         same seeds) give the same tournament.
     prior : float
-        Virtual drawn games per pair for :func:`fit_elo`, at least 0.
+        Virtual drawn games per pair for :func:`~advsearch.ratings.fit_elo`, at least 0.
     progress : bool
         Show one progress bar (``tqdm.auto``) over all the games when the
         tournament takes more than a second.
     time_per_move : float, optional
         Seconds an agent may take over a move (see :func:`play`); None, the
         default, waits for ever.
+    max_moves : int, optional
+        Stop a game after this many moves and score it as a draw (see
+        :func:`match`); None, the default, plays every game to its end.
 
     Returns
     -------
@@ -993,7 +1033,7 @@ def tournament(game, agents, games=20, openings=2, seed=None, prior=1.0, progres
     ValueError
         ``game`` has not two players, fewer than two agents, an agent is not
         callable, two agents have the same name, or a bad ``games``,
-        ``openings``, ``prior`` or ``time_per_move``.
+        ``openings``, ``prior``, ``time_per_move`` or ``max_moves``.
     IllegalMoveError, AgentError
         An agent chose an illegal move, raised, or took longer than
         ``time_per_move`` (see :func:`play`); the tournament stops.
@@ -1001,12 +1041,13 @@ def tournament(game, agents, games=20, openings=2, seed=None, prior=1.0, progres
     Notes
     -----
     Costs ``games * n * (n - 1) / 2`` games for ``n`` agents.  The ratings
-    come from :func:`fit_elo` on all the matches at once, so beating a strong
-    agent counts for more than beating a weak one.  Their intervals are
-    ±1.96 standard errors from the curvature of the same likelihood (the
-    inverse of the Fisher information, constrained to a mean of 0); like the
-    score intervals they count a draw as half a win and half a loss, and so
-    are a little wider than they need to be when there are draws.
+    come from :func:`~advsearch.ratings.fit_elo` on all the matches at once,
+    so beating a strong agent counts for more than beating a weak one.  Their
+    intervals (:func:`~advsearch.ratings.elo_intervals`) are ±1.96 standard
+    errors from the curvature of the same likelihood (the inverse of the
+    Fisher information, constrained to a mean of 0); like the score intervals
+    they count a draw as half a win and half a loss, and so are a little
+    wider than they need to be when there are draws.
 
     Examples
     --------
@@ -1031,19 +1072,21 @@ def tournament(game, agents, games=20, openings=2, seed=None, prior=1.0, progres
         raise ValueError(f"a tournament is between two-player games, but {game!r} has {game.num_players} players")
     games = _check_count("games", games, minimum=1)
     openings = _check_count("openings", openings, minimum=0)
-    prior = _check_prior(prior)
+    prior = check_prior(prior)
     check_budget("time_per_move", time_per_move)
+    check_budget("max_moves", max_moves, whole=True)
     pairs = [(i, j) for i in range(len(names)) for j in range(i + 1, len(names))]
     matches = []
     with _progress_bar(games * len(pairs), "tournament", progress) as bar:
         for i, j in pairs:
             bar.set_postfix_str(f"{names[i]} vs {names[j]}", refresh=False)     # no bar before a second
-            result = _play_match(game, players[i], players[j], games, openings, seed, bar, time_per_move)
+            result = _play_match(game, players[i], players[j], games=games, openings=openings, seed=seed,
+                                 bar=bar, time_per_move=time_per_move, max_moves=max_moves)
             matches.append(replace(result, a=names[i], b=names[j]))
     ratings = fit_elo(matches, prior=prior)
-    intervals = _elo_intervals(names, matches, ratings, prior)
+    intervals = elo_intervals(matches, ratings, prior)
     return TournamentResult(repr(game), names, tuple(matches), tuple(ratings[n] for n in names),
-                            tuple(intervals[n] for n in names), games, openings, seed, prior)
+                            tuple(intervals[n] for n in names), games, openings, seed, prior, max_moves)
 
 
 def _named_agents(agents) -> tuple:
@@ -1072,154 +1115,6 @@ def _named_agents(agents) -> tuple:
             raise ValueError(f"two agents are called {name!r}; pass a dict {{name: agent}} to tell them apart")
         seen.add(name)
     return names, players
-
-
-def _check_prior(prior) -> float:
-    if isinstance(prior, bool) or not isinstance(prior, numbers.Real) or not 0 <= prior < math.inf:
-        raise ValueError(f"prior must be a number of virtual games >= 0, not {prior!r}")
-    return float(prior)
-
-
-# --- Elo ratings from many matches. ---
-
-def _pair_tables(results, prior):
-    """Names in order of appearance, games[i][j] between them and each one's points, priors included."""
-    names, index = [], {}
-    for r in results:
-        for name in (r.a, r.b):
-            if name not in index:
-                index[name] = len(names)
-                names.append(name)
-    k = len(names)
-    games = [[0.0] * k for _ in range(k)]
-    points = [0.0] * k
-    for r in results:
-        i, j = index[r.a], index[r.b]
-        if i == j:
-            raise ValueError(f"{r.a!r} cannot play a match against itself in a rating")
-        games[i][j] += r.games
-        games[j][i] += r.games
-        points[i] += r.score
-        points[j] += r.games - r.score
-    for i in range(k):
-        for j in range(i + 1, k):
-            if games[i][j]:
-                games[i][j] += prior
-                games[j][i] += prior
-                points[i] += prior / 2
-                points[j] += prior / 2
-    return names, games, points
-
-
-def fit_elo(results, prior=1.0, tol=1e-9, max_iterations=100_000) -> dict:
-    """Elo ratings that best explain the results of many matches: the Bradley-Terry fit, with mean 0.
-
-    The model (Bradley & Terry 1952; Elo 1978) gives each agent a strength
-    ``g = 10 ** (elo / 400)`` and expects agent ``i`` to score
-    ``g_i / (g_i + g_j)`` per game against agent ``j``.  The strengths that
-    make the observed points most likely satisfy, for every agent, "expected
-    points = actual points".  Zermelo's iteration (1929), which Hunter (2004)
-    showed to be a minorize-maximize algorithm that climbs the likelihood at
-    every step, solves that:
-
-        g_i  <-  points_i / sum over opponents j of games_ij / (g_i + g_j)
-
-    after which the strengths are rescaled to a geometric mean of 1 (a mean
-    Elo of 0).  It stops when no rating moves by more than ``tol`` Elo.
-
-    Parameters
-    ----------
-    results : iterable of MatchResult
-        Matches between named agents; several between the same pair add up.
-    prior : float
-        Virtual drawn games added to every pair that met.  A perfect score
-        otherwise has no finite best rating (every extra 100 Elo fits it a
-        little better); one virtual draw keeps the ratings finite and pulls
-        them a little toward each other, less the more games were played.
-        With ``prior=0`` the fit is the plain maximum-likelihood one.
-    tol : float
-        The convergence threshold, in Elo.
-    max_iterations : int
-        Stop here even if not converged.
-
-    Returns
-    -------
-    dict
-        Name -> Elo rating, in the order the names first appear.
-
-    Raises
-    ------
-    ValueError
-        ``prior`` is negative, an agent plays itself, or with ``prior=0``
-        an agent won or lost every game (its rating would be infinite).
-
-    Notes
-    -----
-    A draw counts as half a win and half a loss.  Each step costs
-    O(n²) for n agents; tens of steps are usual, and more when the ratings
-    are far apart.
-
-    Examples
-    --------
-    A single match of 3 wins to 1 gives a difference of 400·log10(3) = 191:
-
-    >>> fits = fit_elo([MatchResult("a", "b", 3, 0, 1)], prior=0)
-    >>> {name: round(r, 1) for name, r in fits.items()}
-    {'a': 95.4, 'b': -95.4}
-
-    Ratings of three agents, from a full round robin:
-
-    >>> results = [MatchResult("a", "b", 6, 2, 2), MatchResult("b", "c", 5, 4, 1), MatchResult("a", "c", 9, 1, 0)]
-    >>> {name: round(r) for name, r in fit_elo(results).items()}
-    {'a': 165, 'b': 0, 'c': -165}
-    """
-    prior = _check_prior(prior)
-    names, games, points = _pair_tables(list(results), prior)
-    k = len(names)
-    for i in range(k):
-        total = sum(games[i])
-        if total and not 0 < points[i] < total:
-            raise ValueError(f"{names[i]!r} {'won' if points[i] else 'lost'} every game, so its best rating is "
-                             f"infinite; use prior > 0")
-    strength = [1.0] * k
-    for _ in range(max_iterations):
-        new = []
-        for i in range(k):
-            denominator = sum(games[i][j] / (strength[i] + strength[j]) for j in range(k) if games[i][j])
-            new.append(points[i] / denominator if denominator else strength[i])
-        centre = math.exp(sum(map(math.log, new)) / k)
-        new = [g / centre for g in new]
-        change = max(abs(math.log10(a / b)) for a, b in zip(new, strength)) * 400
-        strength = new
-        if change < tol:
-            break
-    return {name: 400 * math.log10(g) for name, g in zip(names, strength)}
-
-
-def _elo_intervals(names, results, ratings, prior, z=Z95) -> dict:
-    """95% intervals of the ratings: ±z standard errors, from the pseudo-inverse of the Fisher information."""
-    import numpy as np
-
-    order, games, _ = _pair_tables(results, prior)
-    k = len(order)
-    strength = [10 ** (ratings[name] / 400) for name in order]
-    information = np.zeros((k, k))
-    for i in range(k):
-        for j in range(k):
-            if i != j and games[i][j]:
-                p = strength[i] / (strength[i] + strength[j])
-                w = games[i][j] * p * (1 - p)
-                information[i, j] -= w
-                information[i, i] += w
-    # The ratings are fixed to a mean of 0, so the information is singular along (1, ..., 1); the
-    # pseudo-inverse is the covariance of ratings constrained that way.  Natural-log units -> Elo.
-    covariance = np.linalg.pinv(information)
-    scale = 400 / math.log(10)
-    out = {}
-    for i, name in enumerate(order):
-        half = z * scale * math.sqrt(max(covariance[i, i], 0.0))
-        out[name] = (ratings[name] - half, ratings[name] + half)
-    return {name: out[name] for name in names}
 
 
 # --- What an agent's last search cost. ---

@@ -49,11 +49,10 @@ from types import SimpleNamespace
 
 from . import practice
 from .drawing.tikz import to_tikz
-from .game import CHANCE
 from .grading import student_seed
 from .result import format_number
 from .search import alphabeta, expectiminimax
-from .trees import chance, random_tree, tree
+from .trees import random_tree
 
 __all__ = ["read_roster", "questions", "write_exam", "main", "KEY_COLUMNS"]
 
@@ -125,23 +124,14 @@ def _nice(t) -> bool:
 
 def _map_leaves(t, f):
     """The tree ``t`` with every leaf value ``v`` replaced by ``f(v)``; labels and probabilities kept."""
-    def spec(node):
-        if not node.children:
-            out = f(node.value)
-        elif node.player == CHANCE:
-            out = chance(*[(p, spec(c)) for p, c in zip(node.probs, node.children)])
-        else:
-            out = [spec(c) for c in node.children]
-        return (node.label, out) if node.label else out
-
-    return tree(spec(t.initial_state), root=t.initial_state.player)
+    return t.with_values({leaf.path: f(leaf.value) for leaf in t.leaves()})
 
 
-def _inner_values(result) -> dict:
-    """``{label: value}`` of every labelled inner node the search finished, level by level (A, B, C, ...)."""
-    finals = result.trace.final_values()
-    nodes = sorted(result.trace.game.nodes(), key=lambda n: (len(n.path), n.path))
-    return {n.label: finals[n.path][0] for n in nodes if n.children and n.label and n.path in finals}
+def _inner_values(t) -> dict:
+    """``{label: value}`` of every labelled inner node, level by level (A, B, C, ...), from :meth:`Tree.values`."""
+    values = t.values()
+    nodes = sorted(t.nodes(), key=lambda n: (len(n.path), n.path))
+    return {n.label: values[n.path] for n in nodes if n.children and n.label}
 
 
 def _label_of_move(t, move) -> str:
@@ -203,14 +193,14 @@ def questions(student: str, seed) -> SimpleNamespace:
         em = expectiminimax(t, trace=True)
         squared = _map_leaves(t, lambda v: v * v)
         em2 = expectiminimax(squared, trace=True)
-        fallback = fallback or (t, em, em2)
+        fallback = fallback or (t, squared, em, em2)
         if (em.move != em2.move) == want_change:
             break
     else:                                           # pragma: no cover - a change is found within a few draws
-        t, em, em2 = fallback
-    values, values2 = _inner_values(em), _inner_values(em2)
+        t, squared, em, em2 = fallback
+    values, values2 = _inner_values(t), _inner_values(squared)
 
-    pruned = [leaf.label for leaf in practice._pruned_leaves(ex.tree, ab)]
+    pruned = [ex.tree.node(path).label for path in ab.trace.unvisited_leaves()]
     version = hashlib.sha256(f"{ex.tree}|{t}".encode()).hexdigest()[:6].upper()
     key = {
         "version": version,

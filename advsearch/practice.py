@@ -49,6 +49,7 @@ import numbers
 import random
 from typing import NamedTuple
 
+from .check.wording import and_list
 from .game import MAX, player_name
 from .result import format_number
 from .search import alphabeta as _alphabeta
@@ -150,12 +151,6 @@ def _justifies(player, v, ancestor_v, prune_on_equal) -> bool:
     if player == MAX:  # the ancestor is MIN: it will never allow more than ancestor_v
         return v > ancestor_v or (prune_on_equal and v == ancestor_v)
     return v < ancestor_v or (prune_on_equal and v == ancestor_v)
-
-
-def _pruned_leaves(t: Tree, result) -> list:
-    """The leaves the search never evaluated, left to right."""
-    seen = {e.path for e in result.trace if e.kind == "leaf"}
-    return [leaf for leaf in t.leaves() if leaf.path not in seen]
 
 
 # ------------------------------------------------------------- the solution
@@ -328,7 +323,7 @@ class Exercise:
                 values[node.label] = value
                 if bound != "exact":
                     bounds[node.label] = bound
-        return {"pruned": [leaf.label for leaf in _pruned_leaves(self.tree, r)],
+        return {"pruned": [self.tree.node(path).label for path in r.trace.unvisited_leaves()],
                 "value": r.value, "values": values, "bounds": bounds}
 
     # --- showing
@@ -384,7 +379,7 @@ class Exercise:
 
         t, r = self.tree, self.result
         found = cuts(r, self.prune_on_equal)
-        pruned = _pruned_leaves(t, r)
+        pruned = [t.node(path) for path in r.trace.unvisited_leaves()]
         leaves = len(t.leaves())
         rule = "v ≥ β / v ≤ α" if self.prune_on_equal else "v > β / v < α"
         summary = [f"Alpha-beta, children left to right, cutting when {rule}, evaluates "
@@ -392,7 +387,7 @@ class Exercise:
         summary.append("Pruned leaves: " + (", ".join(leaf.label for leaf in pruned) or "none") + ".")
         for c in found:
             node = t.node(c.path)
-            skipped = _and([_name(node.children[a]) for a in c.pruned])
+            skipped = and_list(_name(node.children[a]) for a in c.pruned)
             if any(node.children[a].children for a in c.pruned):
                 skipped += " (with every leaf below)"
             sign = ("≥" if self.prune_on_equal else ">") if c.kind == "beta" else ("≤" if self.prune_on_equal else "<")
@@ -431,11 +426,6 @@ class Exercise:
                 f"{question}<pre>{html.escape(str(self.tree))}</pre></div>")
 
 
-def _and(words) -> str:
-    """``["a", "b", "c"]`` -> ``"a, b and c"``."""
-    return " and ".join(", ".join(words).rsplit(", ", 1))
-
-
 def _name(node) -> str:
     return node.label if node.label is not None else "node " + "".join(f"[{a}]" for a in node.path)
 
@@ -449,9 +439,9 @@ def _breadth_first(t: Tree) -> list:
 
 
 def _minimax_values(t: Tree) -> dict:
-    """``{label: minimax value}`` for every inner node, from one traced minimax."""
-    finals = _minimax(t, trace=True).trace.final_values()
-    return {n.label: finals[n.path][0] for n in _breadth_first(t) if n.children}
+    """``{label: minimax value}`` for every inner node, from the oracle :meth:`Tree.values`."""
+    values = t.values()
+    return {n.label: values[n.path] for n in _breadth_first(t) if n.children}
 
 
 # --------------------------------------------------------------- generating
@@ -503,12 +493,10 @@ def _sub_seeds(kind: str, seed):
         yield master.getrandbits(64)
 
 
-def _tied_choice(t: Tree, values: dict) -> bool:
+def _tied_choice(t: Tree) -> bool:
     """Has some inner node two or more children that reach its value?"""
-    def value(n):
-        return n.value if not n.children else values[n.path]
-
-    return any(sum(value(c) == values[n.path] for c in n.children) > 1 for n in t.nodes() if n.children)
+    values = t.values()
+    return any(sum(values[c.path] == values[n.path] for c in n.children) > 1 for n in t.nodes() if n.children)
 
 
 def minimax(seed=0, *, depth=2, branching=3, low=-9, high=9, ties=False) -> Exercise:
@@ -567,9 +555,7 @@ def minimax(seed=0, *, depth=2, branching=3, low=-9, high=9, ties=False) -> Exer
     settings = dict(depth=depth, branching=branching, low=low, high=high, ties=ties)
     for _, sub in zip(range(MAX_TRIES), _sub_seeds("minimax", seed)):
         t = random_tree((lo, hi), depth, seed=sub, low=low, high=high, labels=True)
-        finals = _minimax(t, trace=True).trace.final_values()
-        values = {path: v for path, (v, _) in finals.items()}
-        if _tied_choice(t, values) == ties:
+        if _tied_choice(t) == ties:
             break
     else:
         raise ValueError(f"no random tree met ties={ties} in {MAX_TRIES} tries from seed {seed!r}; "
@@ -697,7 +683,7 @@ def alphabeta(seed=0, *, depth=3, branching=(2, 3), alpha_cuts=None, beta_cuts=N
         if deep_cutoffs is not None and any(c.deep for c in found) != deep_cutoffs:
             return False
         other = _alphabeta(t, trace=True, prune_on_equal=not prune_on_equal)
-        differ = _pruned_leaves(t, r) != _pruned_leaves(t, other)
+        differ = r.trace.unvisited_leaves() != other.trace.unvisited_leaves()
         return differ == ties
 
     for _, sub in zip(range(MAX_TRIES), _sub_seeds("alphabeta", seed)):

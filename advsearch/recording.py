@@ -30,7 +30,8 @@ class RecordingGame(GameView):
     ``utility`` scores a state, ``"eval"`` when :meth:`evaluate` scores one.
     The key is the state's ``path`` when it has one (nodes of explicit trees
     do), else the state itself.  :meth:`visits` turns the log into the
-    sequence of visits that the reference traces give.
+    sequence of visits in the form of :meth:`Trace.visits
+    <advsearch.result.Trace.visits>`, so that the two compare directly.
 
     Parameters
     ----------

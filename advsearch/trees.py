@@ -887,6 +887,28 @@ class Tree(Game):
         """The leaves, left to right."""
         return [node for node in self.nodes() if not node.children]
 
+    def with_values(self, values: dict, at=()) -> "Tree":
+        """The subtree at ``at``, with each node whose path is a key of ``values`` made a leaf of that value.
+
+        Players, labels and probabilities are kept; paths start again at the
+        new root.  ``t.with_values(answers, at=p).values()[()]`` is the value
+        that the answers below ``p`` imply for ``p``: how a checker asks the
+        oracle about a tree as a student filled it in.
+
+        >>> t = tree([("B", [3, 12, 8]), ("C", [2, 4, 6])], labels=True)
+        >>> str(t.with_values({(1,): 7}))
+        'A[B[3 12 8] C=7]'
+        >>> t.with_values({(1,): 7}).values()[()], t.with_values({}, at=(0,)).values()[()]
+        (7, 3)
+        """
+        def copy(node, path):
+            if node.path in values:
+                return Node(node.label, node.player, (), None, values[node.path], path)
+            children = [copy(child, path + (i,)) for i, child in enumerate(node.children)]
+            return Node(node.label, node.player, children, node.probs, node.value, path)
+
+        return Tree(copy(self.node(at), ()), self.num_players)
+
     def values(self, chance: str = "expectation", *, decides=None) -> dict:
         """The backed-up value of every node, keyed by path: the one oracle the checkers use.
 

@@ -18,6 +18,7 @@ import io
 from .arena import (INTERACTIVE_TIME_PER_MOVE, agent_move, chance_move, failure_sentence, is_legal,
                     search_summary)
 from .drawing.stepper import StepperModel
+from .search.mcts import MCTSTrace
 from .game import CHANCE, GameError
 from .timeout import check_budget
 
@@ -173,7 +174,8 @@ class Stepper:
             self._syncing = False
         self.back_button.disabled = m.at_start
         self.forward_button.disabled = m.at_end
-        self.narration.value = (f"<b>{html.escape(m.caption)}</b> (event {m.step})<br>"
+        unit = "iteration" if isinstance(m.trace, MCTSTrace) else "event"    # an MCTS step is an iteration
+        self.narration.value = (f"<b>{html.escape(m.caption)}</b> ({unit} {m.step})<br>"
                                 f"{html.escape(m.text)}")
         if self._shown != m.step:
             png = self.png()

@@ -1,13 +1,14 @@
-"""``python -m benchmarks [--quick] [--rounds N] [--big]``: print the tic-tac-toe, drawing, chance-pruning and solving tables."""
+"""``python -m benchmarks [--quick] [--rounds N] [--big]``: print the tic-tac-toe, drawing, import-time, chance-pruning and solving tables."""
 
 import sys
 
-from . import bench_chance, bench_draw, bench_mcts, bench_solve, bench_threat_ads
+from . import bench_chance, bench_draw, bench_import, bench_mcts, bench_solve, bench_threat_ads
 from .bench_tictactoe import main
 
 if __name__ == "__main__":
     status = main()
     bench_draw.main(rounds=1 if "--quick" in sys.argv else 3)
+    bench_import.main(rounds=3 if "--quick" in sys.argv else 7)
     bench_chance.main(quick="--quick" in sys.argv)
     bench_threat_ads.main(quick="--quick" in sys.argv)
     bench_mcts.main(quick="--quick" in sys.argv)

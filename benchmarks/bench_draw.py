@@ -2,7 +2,8 @@
 
 Targets from the drawing issue, printed as facts (nothing is asserted):
 drawing a 1,000-node search tree takes at most 2 s, and stepping one frame
-(what the Stepper does on each click: clear the axes, draw step k) about 0.3 s.
+(what the Stepper does on each click: clear the axes, draw step k) about 0.3 s,
+also for the tree of an MCTS iteration, rebuilt from the trace.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import matplotlib
 matplotlib.use("Agg")  # a benchmark draws off-screen; notebooks keep their own backend
 import matplotlib.pyplot as plt  # noqa: E402
 
-from advsearch import alphabeta, draw, examples, random_tree  # noqa: E402
+from advsearch import TicTacToe, alphabeta, draw, examples, mcts, random_tree  # noqa: E402
 
 
 def best_of(rounds, fn):
@@ -63,6 +64,17 @@ def main(rounds: int = 3) -> list:
         k[0] += 1
 
     rows.append(("one stepper frame, the 1,093-node tree", best_of(rounds, big_step), 0.3))
+
+    game = TicTacToe()
+    grown = mcts(game, iterations=2000, seed=0, trace=True)
+
+    def mcts_step(k=[0]):
+        ax.clear()
+        draw(grown, ax=ax, step=1 + (k[0] * 397) % 2000, max_children=4, boards=False)
+        fig.canvas.draw()
+        k[0] += 1
+
+    rows.append(("one MCTS iteration's tree, 2,000 iterations, 2 plies", best_of(rounds, mcts_step), 0.3))
     plt.close(fig)
 
     print("\nDrawing (seconds = fastest of several runs; the target is a fact to compare, not a test)\n")

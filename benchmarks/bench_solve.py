@@ -1,6 +1,6 @@
-"""Exact solving: ``solve`` on tic-tac-toe and small Connect Four boards, against OpenSpiel.
+"""Exact solving: ``solve`` on tic-tac-toe and small Connect Four boards, against OpenSpiel; Pig by value iteration.
 
-Prints nodes and seconds; asserts nothing about time.  4x4, 4x5, 5x4, 6x4 and
+Prints nodes (sweeps for Pig) and seconds; asserts nothing about time.  4x4, 4x5, 5x4, 6x4 and
 5x5 run by default (about a minute in all); 6x5 takes several minutes and runs
 only with ``python -m benchmarks --big``.
 OpenSpiel's Python alpha-beta searches ``connect_four`` over its C++ states in
@@ -13,6 +13,8 @@ import sys
 import time
 
 from advsearch import ConnectFour, TicTacToe, TranspositionTable, alphabeta, solve
+from advsearch.games.pig import Pig
+from advsearch.games.pig_solver import hold_at, optimal_policy, win_probability
 from advsearch.games.tictactoe import canonical
 from advsearch.search import Static
 
@@ -66,7 +68,22 @@ def main(big=False):
         print(f"\n{g}: solve is {theirs[g] / ours[g]:.1f}x OpenSpiel's Python alpha-beta (target: 50x)")
     if not big:
         print("(6x5 takes several minutes: python -m benchmarks --big)")
+    pig_rows()
     return rows
+
+
+def pig_rows():
+    """Pig to 100: value iteration (optimal_policy, uncached) and policy evaluation of hold at 20 against itself."""
+    game = Pig(100)
+    solution, solved = timed(lambda: optimal_policy(game))
+    p, evaluated = timed(lambda: win_probability(game, hold_at(20), hold_at(20)))
+    print("\nPig to 100 (value for the first player; one run each)\n")
+    print(f"{'computation':44}  {'value':>6}  {'sweeps':>6}  {'seconds':>8}")
+    print(f"{'-' * 44}  {'-' * 6}  {'-' * 6}  {'-' * 8}")
+    print(f"{'optimal policy (value iteration)':44}  {solution.start_win_probability:6.4f}  "
+          f"{solution.iterations:6}  {solved:8.2f}")
+    print(f"{'hold at 20 vs hold at 20 (policy evaluation)':44}  {p:6.4f}  {'':6}  {evaluated:8.2f}")
+    return solution, p
 
 
 if __name__ == "__main__":

@@ -70,7 +70,7 @@ def threat_ads_table(count):
             sums["plain"][1] += sec
             for rule in ADS_RULES:
                 r, sec = timed(best_reply, game, s, depth=BRS_DEPTH, evaluate=ev, threat_ads=rule)
-                if (r.move, r.value) != (plain.move, plain.value):
+                if (r.move, r.stats.searcher_value) != (plain.move, plain.stats.searcher_value):
                     raise AssertionError(f"{name_of(game)}: Threat-ADS ({rule}) disagrees with plain BRS")
                 sums[rule][0] += r.stats.nodes
                 sums[rule][1] += sec

@@ -1,15 +1,15 @@
-"""Agents and the arena: play, match, and the statistics of a match."""
+"""Agents and the arena: play, match, tournament, and the statistics of a match (ratings: test_ratings.py)."""
 
 from __future__ import annotations
 
-import math
 import random
 
 import pytest
 
-from advsearch import ConnectFour, IllegalMoveError, Nim, TicTacToe, agents
-from advsearch.arena import (GameRecord, MatchResult, TournamentResult, elo, fit_elo, match, play, random_opening,
-                             search_summary, tournament, wilson_interval)
+from advsearch import MAX, MIN, ConnectFour, Game, GameError, IllegalMoveError, Nim, Pig, TicTacToe, agents
+from advsearch.arena import (GameRecord, MatchResult, TournamentResult, match, play, random_opening, search_summary,
+                             tournament)
+from advsearch.ratings import elo, wilson_interval
 from advsearch.evaluation import connect4_eval
 
 TTT = TicTacToe()
@@ -136,9 +136,10 @@ def test_play_rejects_bad_agents(bad, message):
         play(TTT, bad)
 
 
-def test_play_rejects_a_bad_move_limit():
-    with pytest.raises(ValueError, match="max_moves"):
-        play(TTT, [first, first], max_moves=-1)
+@pytest.mark.parametrize("bad", [-1, 0, 2.5, True, "10"])
+def test_play_rejects_a_bad_move_limit(bad):
+    with pytest.raises(ValueError, match=f"max_moves must be a positive whole number, not {bad!r}"):
+        play(TTT, [first, first], max_moves=bad)
 
 
 # --- Openings. ---
@@ -218,17 +219,6 @@ def test_confidence_interval_contains_the_rate_and_narrows_with_more_games():
     assert big.interval[1] - big.interval[0] < small.interval[1] - small.interval[0]
 
 
-def test_wilson_interval_and_elo_match_hand_computation():
-    # Wilson, 8 of 10, z = 1.96: centre (0.8 + 0.19208) / 1.38416, half-width 0.22784...
-    lo, hi = wilson_interval(8, 10)
-    assert lo == pytest.approx(0.4902, abs=1e-4) and hi == pytest.approx(0.9433, abs=1e-4)
-    assert elo(0.5) == 0 and elo(0.0) == -math.inf and elo(1.0) == math.inf
-    assert elo(10 / 11) == pytest.approx(400, abs=1e-9)      # odds 10:1 are 400 Elo
-    assert elo(0.25) == pytest.approx(-elo(0.75))
-    with pytest.raises(ValueError, match="at least one trial"):
-        wilson_interval(0, 0)
-
-
 def test_match_result_renders_as_text_and_html():
     result = MatchResult("alphabeta(depth=2)", "<random>", 7, 2, 1, openings=2, seed=0)
     text = str(result)
@@ -254,6 +244,112 @@ def test_match_rejects_bad_arguments(kwargs, message):
     arguments = {"a": first, "b": first, **kwargs}
     with pytest.raises(ValueError, match=message):
         match(TTT, **arguments)
+
+
+# --- Games that never end: max_moves. ---
+
+class Forever(Game):
+    """A game that never ends: the players take turns to say "pass" (or "win", once the counter is at ``win_at``).
+
+    A state is (moves so far, player to move).  "win" ends it at once, won by the player who says it.
+    """
+
+    def __init__(self, win_at=None):
+        self.initial_state = (0, MAX)
+        self.win_at = win_at
+
+    def to_move(self, state):
+        return state[1]
+
+    def actions(self, state):
+        if self.is_terminal(state):
+            return ()
+        return ("pass", "win") if state[0] == self.win_at else ("pass",)
+
+    def result(self, state, action):
+        if action == "win":
+            return (-1, state[1])                      # the game is over, won by state[1]
+        return (state[0] + 1, 1 - state[1])
+
+    def is_terminal(self, state):
+        return state[0] < 0
+
+    def utility(self, state, player):
+        if not self.is_terminal(state):
+            raise GameError("not over")
+        return 1 if player == state[1] else -1
+
+    def render(self, state):
+        return f"move {state[0]}, player {state[1]} to move"
+
+
+def greedy(game, state):
+    """Says "win" when it can, else "pass"."""
+    return game.actions(state)[-1]
+
+
+def test_play_stops_a_game_that_never_ends_after_max_moves():
+    record = play(Forever(), [first, first], max_moves=25)
+    assert len(record) == 25 and record.moves == ("pass",) * 25 and record.final_state == (25, MIN)
+    assert not record.finished and record.outcome is None and record.winner is None
+    assert record.end == "max_moves reached (unfinished)" and "25 moves, max_moves reached" in str(record)
+    # A game that ends within the limit is played to its end, as without one.
+    won = play(Forever(win_at=3), [greedy, greedy], max_moves=25)
+    assert won.finished and len(won) == 4 and won.winner == MIN and won.end == "won by greedy (player 1)"
+    assert won == play(Forever(win_at=3), [greedy, greedy])
+
+
+def test_a_match_scores_games_stopped_by_max_moves_as_draws():
+    result = match(Forever(), first, greedy, games=5, openings=0, seed=0, max_moves=12)
+    assert (result.wins, result.draws, result.losses, result.unfinished) == (0, 5, 0, 5)
+    assert result.rate == 0.5 and result.elo == 0 and result.max_moves == 12
+    assert all(len(r) == 12 and not r.finished for r in result.records)
+    assert "5 draws (5 stopped at max_moves=12, scored as draws)" in str(result)
+    assert "<td>5 (5 unfinished)</td>" in result._repr_html_()
+    assert result.as_dict()["unfinished"] == 5 and result.swapped().unfinished == 5
+    # A win inside the limit is a win: at move 4 it is MAX's turn, so greedy wins when it moves first;
+    # when it moves second, first passes there and nobody can win again.
+    mixed = match(Forever(win_at=4), greedy, first, games=4, openings=0, seed=0, max_moves=12)
+    assert (mixed.wins, mixed.draws, mixed.losses, mixed.unfinished) == (2, 2, 0, 2)
+    assert [r.finished for r in mixed.records] == [True, False, True, False]
+    # A real draw is not unfinished.
+    draws = match(TTT, agents.solver(), agents.solver(), games=2, openings=0, seed=0, max_moves=9)
+    assert (draws.draws, draws.unfinished) == (2, 0)
+
+
+def test_a_match_between_pig_players_who_always_hold_ends_by_max_moves():
+    def holds(game, state):
+        return "hold"
+
+    result = match(Pig(goal=10), holds, holds, games=4, openings=0, seed=1, max_moves=40)
+    assert result.unfinished == result.draws == 4 and all(len(r) == 40 for r in result.records)
+    assert all(r.final_state.scores == (0, 0) for r in result.records)
+
+
+def test_a_tournament_passes_max_moves_to_every_match():
+    table = tournament(Forever(win_at=2), {"pass": first, "greedy": greedy, "also": agents.random(seed=0)},
+                       games=2, openings=0, seed=0, max_moves=10, progress=False)
+    assert table.max_moves == 10 and all(m.max_moves == 10 for m in table.matches)
+    assert all(len(r) <= 10 for m in table.matches for r in m.records)
+    rows = {row["agent"]: row for row in table.standings()}
+    assert sum(row["unfinished"] for row in rows.values()) == 2 * sum(m.unfinished for m in table.matches)
+    assert "games stopped after 10 moves scored as draws" in str(table).splitlines()[0]
+    assert table.as_dict()["max_moves"] == 10
+
+
+@pytest.mark.parametrize("bad", [0, -3, 1.5, True])
+def test_match_and_tournament_refuse_a_bad_move_limit(bad):
+    with pytest.raises(ValueError, match="max_moves must be a positive whole number"):
+        match(TTT, first, first, max_moves=bad)
+    with pytest.raises(ValueError, match="max_moves must be a positive whole number"):
+        tournament(TTT, {"a": first, "b": first}, max_moves=bad)
+
+
+def test_a_match_result_cannot_have_more_unfinished_games_than_draws():
+    with pytest.raises(ValueError, match="unfinished <= draws"):
+        MatchResult("a", "b", 3, 1, 0, unfinished=2)
+    with pytest.raises(ValueError, match="unfinished <= draws"):
+        MatchResult("a", "b", 3, 1, 0, unfinished=-1)
 
 
 def test_match_needs_a_two_player_game():
@@ -403,77 +499,6 @@ def test_tournament_needs_a_two_player_game():
 
     with pytest.raises(ValueError, match="two-player"):
         tournament(ThreePlayers(), {"a": first, "b": first})
-
-
-# --- fit_elo. ---
-
-def expected_points(ratings, results, prior):
-    """Each agent's expected points under the Elo model, priors included (the oracle of the fit)."""
-    expected = dict.fromkeys(ratings, 0.0)
-    actual = dict.fromkeys(ratings, 0.0)
-    for r in results:
-        n = r.games + prior
-        p = 1 / (1 + 10 ** ((ratings[r.b] - ratings[r.a]) / 400))
-        expected[r.a] += n * p
-        expected[r.b] += n * (1 - p)
-        actual[r.a] += r.score + prior / 2
-        actual[r.b] += r.games - r.score + prior / 2
-    return expected, actual
-
-
-@pytest.mark.parametrize("prior", [0, 1, 2.5])
-def test_fit_elo_makes_expected_points_equal_actual_points(prior):
-    results = [MatchResult("a", "b", 6, 2, 2), MatchResult("b", "c", 5, 4, 1), MatchResult("a", "c", 7, 1, 2),
-               MatchResult("c", "d", 3, 3, 4), MatchResult("a", "d", 5, 0, 5), MatchResult("b", "d", 2, 6, 2)]
-    ratings = fit_elo(results, prior=prior)
-    assert list(ratings) == ["a", "b", "c", "d"]
-    assert sum(ratings.values()) == pytest.approx(0, abs=1e-6)
-    expected, actual = expected_points(ratings, results, prior)
-    for name in ratings:
-        assert expected[name] == pytest.approx(actual[name], abs=1e-6)
-
-
-def test_fit_elo_of_one_match_is_the_elo_of_its_rate():
-    ratings = fit_elo([MatchResult("x", "y", 9, 0, 1)], prior=0)
-    assert ratings["x"] - ratings["y"] == pytest.approx(elo(0.9), abs=1e-6)
-    assert ratings["x"] == pytest.approx(-ratings["y"])
-    # Several matches between the same pair add up; their order does not matter.
-    split = fit_elo([MatchResult("x", "y", 4, 0, 1), MatchResult("y", "x", 0, 0, 5)], prior=0)
-    assert split["x"] == pytest.approx(ratings["x"], abs=1e-6)
-
-
-def test_fit_elo_needs_a_prior_for_a_perfect_score():
-    with pytest.raises(ValueError, match="'x' won every game.*prior > 0"):
-        fit_elo([MatchResult("x", "y", 3, 0, 0)], prior=0)
-    assert fit_elo([MatchResult("x", "y", 3, 0, 0)])["x"] == pytest.approx(elo(3.5 / 4) / 2)
-    with pytest.raises(ValueError, match="against itself"):
-        fit_elo([MatchResult("x", "x", 1, 0, 1)])
-
-
-def test_fit_elo_converges_quickly_even_when_ratings_are_far_apart():
-    import time
-
-    results = [MatchResult(f"a{i}", f"a{j}", 100, 0, 0) for i in range(8) for j in range(i + 1, 8)]
-    start = time.perf_counter()
-    ratings = fit_elo(results)
-    assert time.perf_counter() - start < 5
-    values = [ratings[f"a{i}"] for i in range(8)]
-    assert values == sorted(values, reverse=True)
-    expected, actual = expected_points(ratings, results, 1)
-    assert all(expected[n] == pytest.approx(actual[n], abs=1e-4) for n in ratings)
-
-
-def test_the_rating_interval_of_two_agents_is_the_logit_standard_error():
-    # Two agents: the information is n p (1-p) [[1, -1], [-1, 1]], so each rating (half the gap) has
-    # variance 1 / (4 n p (1-p)) in natural-log units.
-    table = TournamentResult("g", ("a", "b"), (MatchResult("a", "b", 6, 0, 4),), (), (), 10, 0, None, 0.0)
-    ratings = fit_elo(table.matches, prior=0)
-    from advsearch.arena import Z95, _elo_intervals
-
-    intervals = _elo_intervals(("a", "b"), table.matches, ratings, 0.0)
-    half = Z95 * 400 / math.log(10) * math.sqrt(1 / (4 * 10 * 0.6 * 0.4))
-    assert intervals["a"] == pytest.approx((ratings["a"] - half, ratings["a"] + half))
-    assert intervals["b"] == pytest.approx((ratings["b"] - half, ratings["b"] + half))
 
 
 # --- Progress bars and search summaries. ---

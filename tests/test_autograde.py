@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import pytest
 
+import advsearch as ads
 from advsearch import grading
 from advsearch.autograde import problemsets, referee, sandbox
 from advsearch.autograde.referee import MISSING, NotData, RemoteError, RemoteFunction, Runner
@@ -111,7 +112,7 @@ def test_a_remote_search_is_graded_exactly_as_the_same_search_run_here(runner, n
 def test_the_game_is_logged_here_and_the_runner_sees_only_handles(runner):
     t = grading.search_trees(7)[0]
     game = RecordingGame(t)
-    assert RemoteFunction(runner, "alphabeta")(game, t.initial_state) == grading._tree_value(t)
+    assert RemoteFunction(runner, "alphabeta")(game, t.initial_state) == ads.minimax(t).value
     assert game.visits() == grading.reference_visits(t, "alphabeta")
 
 
@@ -121,7 +122,23 @@ def test_a_function_that_never_returns_is_stopped_and_the_runner_starts_again(ru
     before = runner.starts
     with pytest.raises(grading.TimeLimitExceeded):
         RemoteFunction(runner, "forever", seconds=0.5)(RecordingGame(t), t.initial_state)
-    assert RemoteFunction(runner, "minimax")(RecordingGame(t), t.initial_state) == grading._tree_value(t)
+    assert RemoteFunction(runner, "minimax")(RecordingGame(t), t.initial_state) == ads.minimax(t).value
+    assert runner.starts == before + 1
+
+
+@needs_sandbox
+def test_the_graders_time_limit_stops_a_remote_function_and_frees_its_runner(runner):
+    """The grader's limit (shorter than the remote call's own 60 s) ends the sandboxed call in the grader's
+    thread, so the runner is restarted before the next test asks it anything (grading.running says why a
+    worker thread, as timeout.call uses, would not do)."""
+    trees = grading.search_trees(5)
+    before = runner.starts
+    g = grading.assess_search(RemoteFunction(runner, "forever"), "minimax", trees, 3, time_limit=0.5)
+    assert g.points == 0 and "did not finish" in g.text and "not tried" in g.text
+    t = trees[1]
+    game = RecordingGame(t)
+    assert RemoteFunction(runner, "minimax")(game, t.initial_state) == ads.minimax(t).value
+    assert game.visits() == grading.reference_visits(t, "minimax")
     assert runner.starts == before + 1
 
 

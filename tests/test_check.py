@@ -161,6 +161,22 @@ def minimax_negated(game, state):
     return -minimax_search(game, state)
 
 
+def minimax_swapped(game, state):
+    """MAX takes the min and MIN the max."""
+    if game.is_terminal(state):
+        return game.utility(state, MAX)
+    values = [minimax_swapped(game, game.result(state, a)) for a in game.actions(state)]
+    return min(values) if game.to_move(state) == MAX else max(values)
+
+
+def minimax_leaves_for_mover(game, state):
+    """Leaves scored for the player to move there, utility(state, to_move(state)), instead of for MAX."""
+    if game.is_terminal(state):
+        return game.utility(state, game.to_move(state))
+    values = [minimax_leaves_for_mover(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if game.to_move(state) == MAX else min(values)
+
+
 def minimax_twice(game, state):
     if game.is_terminal(state):
         return game.utility(state, MAX)
@@ -196,6 +212,23 @@ def test_values_names_consistent_ancestors():
     assert fb.text.startswith("At C (MIN)") and "Your A follows correctly" in fb.text
     fb = check.values(t, {"A": 8, "B": 3, "C": 4})
     assert "1 more value is wrong" in fb.text
+
+
+def test_values_follow_through_chance_and_unlabelled_nodes():
+    # C = min(4, 8) = 4 below the chance node B (1/2: C, 1/2: 6), so B = 5 and A = max(B, [2 0]) = 5.
+    t = parse("A[B:chance[1/2: C[4 8] 1/2: 6] [2 0]]")
+    assert check.values(t, {"A": 5, "B": 5, "C": 4}).ok
+    fb = check.values(t, {"A": 7, "B": 7, "C": 8})          # C maximised; B and A right from it
+    assert fb.mistake == "wrong_perspective" and fb.text.startswith("At C (MIN)")
+    assert "Your B and A follow correctly from your values below them" in fb.text
+    fb = check.values(t, {"A": 8, "B": 7, "C": 8})          # A is wrong even given B = 7
+    assert "Your B follows correctly" in fb.text and "1 more value is wrong" in fb.text
+    u = tree([[[4, 8], 6], 2])                              # no labels: every inner node by path
+    fb = check.values(u, {(): 4, (0,): 4, (0, 0): 4})       # [0][0] minimised; [0] and the root right from it
+    assert fb.text.startswith("At node [0][0] (MAX)") and fb.mistake == "wrong_perspective"
+    assert "Your values for [0] and the root follow correctly from your values below them" in fb.text
+    fb = check.values(u, {(): 8, (0,): 8, (0, 0): 8})
+    assert fb.text.startswith("At node [0] (MIN)") and "Your value for the root follows correctly" in fb.text
 
 
 def test_values_missing_unknown_and_types():
@@ -388,6 +421,8 @@ def test_alphabeta_mistakes_are_named(key, fn, options, words):
 @pytest.mark.parametrize("key, fn, words", [
     ("wrong_perspective", minimax_min_maximises, "MIN nodes take the max"),
     ("wrong_perspective", minimax_negated, "negated"),
+    ("wrong_perspective", minimax_swapped, "MAX nodes take the min and MIN nodes the max"),
+    ("wrong_perspective", minimax_leaves_for_mover, "scores leaves for the player to move"),
     ("expands_twice", minimax_twice, "more than once"),
     ("unexpected_pruning", alphabeta_search, "prunes like alpha-beta"),
 ])

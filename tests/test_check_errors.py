@@ -17,6 +17,7 @@ import pytest
 import advsearch as ads
 from advsearch import check, examples, grading, parse
 from advsearch.autograde.problemsets import exact_number_problem
+from advsearch.grading.running import alarm_available
 from test_check import alphabeta_search, minimax_search   # the correct lecture-style searches of those tests
 
 inf = math.inf
@@ -58,7 +59,7 @@ def timed(fn, *args, **kwargs):
 
 @pytest.mark.parametrize("fn", [sleeps, spins])
 def test_a_function_that_never_returns_is_stopped_on_the_first_tree(fn):
-    fb, seconds = timed(check.implementation, fn, "minimax", seconds_per_tree=0.2)
+    fb, seconds = timed(check.implementation, fn, "minimax", time_per_tree=0.2)
     assert seconds < 2.5
     assert not fb.ok and fb.mistake is None
     assert fb.text.startswith(f"On test tree 1 of 38, the tree {LECTURE_TREE}, your function did not return "
@@ -73,7 +74,7 @@ def test_the_time_out_names_the_tree_that_was_running_and_shows_it():
         return minimax_search(game, state)
 
     trees = ["[[3 5] [2 9] [1 1]]", "[[1 2] [3 4]]"]
-    fb, seconds = timed(check.implementation, slow_on_binary_roots, trees=trees, seconds_per_tree=0.2)
+    fb, seconds = timed(check.implementation, slow_on_binary_roots, trees=trees, time_per_tree=0.2)
     assert seconds < 2.5
     assert not fb.ok
     assert "On test tree 2 of 2, the tree [[1 2] [3 4]], your function did not return within 0.2 s" in fb.text
@@ -89,27 +90,44 @@ def test_a_time_out_in_a_depth_limited_trial_names_the_depth():
         return minimax_search(game, state)
 
     fb, seconds = timed(check.implementation, loops_with_a_depth_limit, trees=["[[[1 2] [3 4]] [[5 6] [7 8]]]"],
-                        seconds_per_tree=0.2)
+                        time_per_tree=0.2)
     assert seconds < 2.5
     assert not fb.ok and "On test tree 1 of 1, the tree [[[1 2] [3 4]] [[5 6] [7 8]]] with depth=1, " in fb.text
 
 
 def test_the_default_time_limit_is_a_few_seconds_and_none_or_infinity_mean_no_limit():
-    default = inspect.signature(check.implementation).parameters["seconds_per_tree"].default
-    assert 1 <= default <= 10
-    assert check.implementation(minimax_search, seconds_per_tree=None).ok
-    assert check.implementation(minimax_search, seconds_per_tree=inf).ok
+    default = inspect.signature(check.implementation).parameters["time_per_tree"].default
+    assert default == check.TIME_PER_TREE and 1 <= default <= 10
+    assert check.implementation(minimax_search, time_per_tree=None).ok
+    assert check.implementation(minimax_search, time_per_tree=inf).ok
 
 
 @pytest.mark.parametrize("seconds", [0, -1, "3", True, math.nan, [3]])
 def test_a_time_limit_that_is_not_a_positive_number_is_refused(seconds):
-    with pytest.raises(ValueError, match=r"seconds_per_tree must be a positive number, not "):
-        check.implementation(minimax_search, seconds_per_tree=seconds)
+    with pytest.raises(ValueError, match=r"time_per_tree must be a positive number, not "):
+        check.implementation(minimax_search, time_per_tree=seconds)
 
 
-@pytest.mark.skipif(not grading._alarm_available(), reason="needs SIGALRM in the main thread")
+def test_the_old_name_seconds_per_tree_still_works_with_a_warning():
+    with pytest.warns(DeprecationWarning, match=r"check.implementation\(seconds_per_tree=...\) is deprecated.*"
+                                                r"use time_per_tree=... instead"):
+        fb, seconds = timed(check.implementation, spins, "minimax", seconds_per_tree=0.2)
+    assert seconds < 2.5 and "did not return within 0.2 s" in fb.text
+    with pytest.warns(DeprecationWarning):
+        assert check.implementation(minimax_search, seconds_per_tree=None).ok        # None: no limit, as before
+    with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match="time_per_tree must be a positive"):
+        check.implementation(minimax_search, seconds_per_tree=0)
+
+
+@pytest.mark.parametrize("new", [0.5, None, check.TIME_PER_TREE * 2])
+def test_the_old_and_the_new_name_together_are_refused(new):
+    with pytest.raises(TypeError, match=r"got both time_per_tree= and seconds_per_tree=: pass time_per_tree= only"):
+        check.implementation(minimax_search, time_per_tree=new, seconds_per_tree=1.0)
+
+
+@pytest.mark.skipif(not alarm_available(), reason="needs SIGALRM in the main thread")
 def test_the_self_check_time_limit_still_stops_a_sleeping_function_first():
-    fb, seconds = timed(grading.self_check, check.implementation, sleeps, "minimax", seconds=0.2)
+    fb, seconds = timed(grading.self_check, check.implementation, sleeps, "minimax", time_limit=0.2)
     assert seconds < 2.5
     assert not fb.ok and "The check was stopped after 0.2 s" in fb.text
 

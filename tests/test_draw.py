@@ -22,11 +22,13 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
 
-from advsearch import MAX, MIN, TicTacToe, alphabeta, chance, examples, minimax, parse, random_tree, tree  # noqa: E402
+from advsearch import (MAX, MIN, TicTacToe, alphabeta, chance, examples, mcts, minimax, parse,  # noqa: E402
+                       random_tree, solve, tree)
 from advsearch.drawing.layout import tidy_layout  # noqa: E402
-from advsearch.drawing.mpl import BATCH_ABOVE, DEFAULT_STYLE, draw, draw_frames  # noqa: E402
+from advsearch.drawing.mpl import draw, draw_frames  # noqa: E402
+from advsearch.drawing.mpl.style import BATCH_ABOVE, DEFAULT_STYLE  # noqa: E402
 from advsearch.drawing.scene import MORE, scene  # noqa: E402
-from advsearch.result import Trace  # noqa: E402
+from advsearch.search.mcts import mcts_tree  # noqa: E402
 
 IMAGES = dict(baseline_dir="baseline", tolerance=1, style="default")
 
@@ -440,8 +442,6 @@ def test_image_three_player_tree():
 
 @pytest.mark.mpl_image_compare(filename="tictactoe_boards.png", **IMAGES)
 def test_image_tictactoe_partial_tree_with_boards():
-    if not hasattr(TicTacToe, "draw_state"):
-        pytest.skip("TicTacToe.draw_state is not there yet")
     game = TicTacToe()
     r = alphabeta(game, game.state("X.O/.X./O.."), trace=True)
     return draw(r, max_depth=2, max_children=3).figure
@@ -476,3 +476,127 @@ def test_leaf_names_stand_under_their_leaves_and_never_touch():
     for a, b in zip(boxes, boxes[1:]):
         assert a.x1 <= b.x0, "two leaf names overlap"
     plt.close(fig)
+
+
+# ------------------------------------------------------------------ MCTS trees
+
+
+LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+@pytest.fixture(scope="module")
+def lecture_mcts():
+    return mcts(tree(LECTURE), iterations=60, c=1, bounds=(-14, 14), seed=0, trace=True, snapshots=[5, 20])
+
+
+def tallies(ax) -> dict:
+    """``{path: (wins or None, visits)}`` read back from the texts drawn."""
+    out = {}
+    for t in ax.texts:
+        gid = t.get_gid() or ""
+        if gid.startswith("tally "):
+            text = t.get_text()
+            path = eval(gid.split(" ", 1)[1])
+            if text.startswith("N = "):
+                out[path] = (None, int(text[4:]))
+            else:
+                wins, visits = text.split("/")
+                out[path] = (float(wins), int(visits))
+    return out
+
+
+@pytest.mark.parametrize("step", [0, 1, 5, 20, 37, 60, -1])
+def test_an_mcts_step_is_the_tree_after_that_many_iterations(lecture_mcts, step):
+    r = lecture_mcts
+    snap = mcts_tree(r, step)
+    ax = draw(r, step=step)
+    s = ax.advsearch_scene
+    visited = {p for p in s if s.nodes[p]["status"] == "visited"}
+    assert visited == set(snap.nodes)                  # the lecture tree is two plies deep: all of it is drawn
+    assert {p for p in s if s.nodes[p]["status"] == "future"} == set(r.tree.nodes) - set(snap.nodes)
+    # Every node tells its visits and its mover's wins; the root and no other node only its visits.
+    drawn = tallies(ax)
+    assert set(drawn) == visited
+    for path, (wins, visits) in drawn.items():
+        info = snap.nodes[path]
+        assert visits == info.N
+        assert (wins is None) == (path == ()) and (wins is None or abs(wins - info.N * info.mean) <= 0.05 + 1e-9)
+    # Terminal leaves hold their utility, as in every tree.
+    values = {t.get_gid(): t.get_text() for t in ax.texts if (t.get_gid() or "").startswith("value ")}
+    assert values == {f"value {p!r}": str(LECTURE[p[0]][p[1]]) for p in visited if len(p) == 2}
+    # The ring marks the node whose rollout ended the iteration.
+    assert gids(ax, "current ") == ([] if snap.last is None else [f"current {snap.last!r}"])
+    assert ax.advsearch_font == 14.0 and all(t.get_fontsize() == 14.0 for t in ax.texts
+                                             if (t.get_gid() or "").startswith("tally "))
+    assert layout_problems(ax.figure) == []
+
+
+def test_the_final_mcts_tree_and_its_principal_variation(lecture_mcts):
+    r = lecture_mcts
+    ax = draw(r)
+    assert gids(ax, "current ") == []
+    assert pv_edges(ax) == path_pairs(r.pv)
+    assert set(tallies(ax)) == set(r.tree.nodes)
+    notes = {t.get_gid(): t.get_text() for t in ax.texts if (t.get_gid() or "").startswith("note ")}
+    assert notes == {f"note {p!r}": f"UCB {info.ucb:.2f}" for p, info in r.tree.nodes.items() if p}
+    assert layout_problems(ax.figure) == []
+
+
+def test_an_mcts_tree_keeps_its_most_visited_children():
+    game = TicTacToe()
+    r = mcts(game, game.state("X../.O./..."), iterations=300, seed=0)
+    s = scene(r, max_children=2)
+    kids = s.nodes[()]["children"]
+    best = sorted(r.tree.children(), key=lambda p: -r.tree.nodes[p].N)[:2]
+    assert set(kids[:-1]) == set(best) and kids[-1] == ((MORE,)) and s.nodes[(MORE,)]["more"] == 7 - 2
+    assert max(len(p) for p in s if p[-1:] != (MORE,)) == 2          # two plies unless asked
+    assert max(len(p) for p in scene(r, max_depth=3, max_children=1) if p[-1:] != (MORE,)) == 3
+
+
+def test_an_mcts_snapshot_draws_and_a_solved_node_shows_its_value():
+    game = TicTacToe()
+    r = mcts(game, game.state("XX./O../..."), iterations=2000, solver=True, seed=0, snapshots=[3])
+    assert r.stats.proven
+    s = scene(r)
+    proven = {p for p, info in r.tree.nodes.items() if len(p) <= 2 and info.proven is not None}
+    assert proven and all(s.nodes[p]["text"] == str(r.tree.nodes[p].proven[MAX]) for p in proven)
+    assert s.nodes[()]["text"] == str(r.value) == str(solve(game, game.state("XX./O../...")).value)
+    ax = draw(mcts_tree(r, 3), boards=False)
+    assert set(tallies(ax)) == set(mcts_tree(r, 3).nodes)
+    assert layout_problems(ax.figure) == []
+
+
+def test_an_mcts_tree_of_three_players_shows_payoff_vectors():
+    t = random_tree(2, 2, seed=4, num_players=3, low=0, high=9)
+    r = mcts(t, iterations=200, bounds=(0, 9), seed=0)
+    s = scene(r)
+    leaves = [p for p in s if len(p) == 2]
+    assert leaves and all(s.nodes[p]["text"] == "(" + ", ".join(str(t.utility(t.node(p), i)) for i in range(3))
+                          + ")" for p in leaves)
+    ax = draw(r)
+    assert layout_problems(ax.figure) == []
+
+
+def test_mcts_steps_must_be_kept_or_traced(lecture_mcts):
+    untraced = mcts(tree(LECTURE), iterations=30, seed=0, snapshots=[5])
+    assert draw(untraced, step=5).advsearch_scene.graph["iteration"] == 5
+    with pytest.raises(ValueError, match=r"no snapshot after 7 iterations.*snapshots=\[7\].*trace=True"):
+        draw(untraced, step=7)
+    with pytest.raises(ValueError, match=r"step must be in 0..60 for this MCTS search of 60 iterations"):
+        draw(lecture_mcts, step=61)
+    with pytest.raises(ValueError, match="step must be in 0..60"):
+        draw(lecture_mcts, step=1.5)
+    with pytest.raises(ValueError, match="step needs a search"):
+        draw(lecture_mcts.tree, step=1)
+
+
+def test_mcts_frames_are_iterations(lecture_mcts):
+    fig = draw_frames(lecture_mcts, steps=[1, 5, -1])
+    assert [ax.get_title() for ax in fig.axes] == ["(a)", "(b)", "(c)"]
+    captions = [t.get_text().replace("\n", " ") for t in fig.texts]
+    summaries = lecture_mcts.trace.summaries()
+    assert captions == [summaries[0], summaries[4], summaries[59]]
+    assert [ax.advsearch_scene.graph["iteration"] for ax in fig.axes] == [1, 5, 60]
+    assert layout_problems(fig) == []
+    with pytest.raises(ValueError, match="not an iteration of this search, whose iterations are 1..60"):
+        draw_frames(lecture_mcts, steps=[0])

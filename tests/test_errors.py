@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from advsearch import (MAX, BudgetExceeded, ConnectFour, Game, GameError, Pig, TicTacToe, TranspositionTable,
+from advsearch import (MAX, check, BudgetExceeded, ConnectFour, Game, GameError, Pig, TicTacToe, TranspositionTable,
                        alphabeta, best_reply, chance, examples, expectimax, expectiminimax, flat_monte_carlo,
                        iterative_deepening, maxn, mcts, minimax, paranoid, solve, tree)
 from advsearch.search.base import forbid_searches
@@ -243,7 +243,8 @@ BUDGETS = [
     (lambda x: iterative_deepening(TicTacToe(), evaluate=zero, time_limit=x), "time_limit"),
     (lambda x: iterative_deepening(TicTacToe(), evaluate=zero, max_nodes=x), "max_nodes"),
     (lambda x: iterative_deepening(TicTacToe(), evaluate=zero, max_depth=x), "max_depth"),
-    (lambda x: mcts(TicTacToe(), iterations=None, time=x), "time"),
+    (lambda x: mcts(TicTacToe(), iterations=None, time_limit=x), "time_limit"),
+    (lambda x: check.implementation(lambda game, state=None: 0, time_per_tree=x), "time_per_tree"),
     (lambda x: mcts(TicTacToe(), iterations=x), "iterations"),
     (lambda x: mcts(TicTacToe(), iterations=10, max_playout=x), "max_playout"),
     (lambda x: flat_monte_carlo(TicTacToe(), playouts_per_move=x), "playouts_per_move"),

@@ -295,6 +295,37 @@ def test_star1_and_star2_are_correct_in_any_child_order(t, seed):
             same_answer(expectiminimax(u, pruning=pruning, bounds=(LOW, HIGH)), plain)
 
 
+# ------------------------------------------------------------------ prune_on_equal
+
+
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(regular_trees, irregular_trees), bounds_st, st.sampled_from(PRUNINGS))
+def test_without_pruning_on_equality_star1_and_star2_still_equal_expectiminimax(t, bounds, pruning):
+    # Leaves are whole numbers in -5..5, so values often tie with a bound: the case that differs.
+    plain = expectiminimax(t)
+    assert plain.value == brute_force(t.initial_state)
+    on_equal = expectiminimax(t, pruning=pruning, bounds=bounds)
+    strict = expectiminimax(t, pruning=pruning, bounds=bounds, prune_on_equal=False)
+    same_answer(strict, plain)
+    same_answer(on_equal, plain)
+    assert strict.stats.leaves >= on_equal.stats.leaves     # cutting only strictly beyond never prunes more
+
+
+def test_a_bound_equal_to_the_window_cuts_only_when_pruning_on_equality():
+    # E's bound after probing is 1/2 * 1 + 1/2 * 5 = 3, equal to B's 3 (see expectiminimax's docstring).
+    t = parse("A[B:chance[1/2: C:min[2 9] 1/2: D:min[4 8]] E:chance[1/2: F:min[1 7] 1/2: G:min[5 6]]]")
+    counts = {(p, e): (r.value, r.stats.leaves, r.stats.prunes)
+              for p in PRUNINGS for e in (True, False)
+              for r in [expectiminimax(t, pruning=p, bounds=(0, 10), prune_on_equal=e)]}
+    assert counts == {("star1", True): (3, 7, 1), ("star1", False): (3, 8, 0),
+                      ("star2", True): (3, 6, 1), ("star2", False): (3, 8, 0)}
+    # At a MIN node: the second one's first leaf, 3, ties MAX's 3 from the first; it stops there only on equality.
+    u = tree([[3, 5], [3, 9]])                # no chance: Star1 is alpha-beta inside the window (0, 10)
+    assert expectiminimax(u, pruning="star1", bounds=(0, 10)).stats.leaves == 3
+    assert expectiminimax(u, pruning="star1", bounds=(0, 10), prune_on_equal=False).stats.leaves == 4
+    assert alphabeta(u).stats.leaves == 3 and alphabeta(u, prune_on_equal=False).stats.leaves == 4
+
+
 def test_star1_and_star2_save_leaves_on_regular_trees():
     plain = star1 = star2 = 0
     for seed in range(20):
@@ -499,6 +530,8 @@ def test_a_leaf_outside_the_bounds_raises():
 
 def test_bad_arguments_raise_clear_errors():
     t = random_tree(2, 2, seed=1, chance=True)
+    with pytest.raises(TypeError, match="prune_on_equal must be True or False, not 'yes'"):
+        expectiminimax(t, pruning="star1", bounds=(-9, 9), prune_on_equal="yes")
     with pytest.raises(ValueError, match="pruning must be None, 'star1' or 'star2', not 'star3'"):
         expectiminimax(t, pruning="star3")
     with pytest.raises(ValueError, match="pruning must be"):

@@ -153,3 +153,32 @@ def test_plain_tree_scene_shows_leaf_values_only():
     s = scene(tree([[1, 2], [3]]))
     assert [s.nodes[p]["text"] for p in sorted(s)] == ["", "", "1", "2", "", "3"]
     assert {s.nodes[p]["status"] for p in s} == {"plain"}
+
+
+# --- MCTS: a step is an iteration
+
+
+def test_mcts_frames_are_iterations_narrated_in_one_sentence():
+    from advsearch import mcts
+
+    r = mcts(tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), iterations=15, seed=0, trace=True)
+    fs = frames(r)
+    assert [f.step for f in fs] == list(range(1, 16))
+    assert [f.event for f in fs] == [events[-1] for events in r.trace.iterations()]
+    assert all(f.event.kind == "backup" and f.event.path == () for f in fs)
+    assert [f.text for f in fs] == r.trace.summaries()
+    # The first three iterations expand MAX's three moves, in actions() order.
+    assert [f.text.split(";")[0] for f in fs[:3]] == [f"Iteration {i + 1}: expand node [{i}]" for i in range(3)]
+    assert all(f.text.endswith("backed up to the root.") for f in fs)
+    # Frame k draws the tree after k iterations.
+    assert scene(r, step=fs[6].step).graph["iteration"] == 7
+
+
+def test_mcts_scene_of_a_trace_and_of_a_result_agree():
+    from advsearch import mcts
+
+    r = mcts(tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), iterations=25, seed=3, trace=True)
+    for step in (None, 0, 4, 25):
+        a, b = scene(r, step=step), scene(r.trace, step=step)
+        assert dict(a.nodes(data="tally")) == dict(b.nodes(data="tally"))
+        assert dict(a.nodes(data="status")) == dict(b.nodes(data="status"))

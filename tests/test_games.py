@@ -27,7 +27,6 @@ def test_tictactoe_has_5478_legal_positions():
 def test_tictactoe_tables_agree_with_the_rules_everywhere():
     game = TicTacToe()
     for s in TicTacToe.positions():
-        x, o = s & ttt.FULL, s >> 9
         cells = game.cells(s)
         assert game.state("/".join([cells[:3], cells[3:6], cells[6:]])) == s
         assert game.to_move(s) == (MAX if cells.count("X") == cells.count("O") else MIN)
@@ -161,3 +160,29 @@ def test_seeded_random_playouts_end_with_consistent_utilities(game):
                 break
             s = game.result(s, rng.choice(game.actions(s)))
         assert game.utility(s, MAX) == -game.utility(s, MIN) in (-1, 0, 1)
+
+
+# --- The heap games' pictures share their tokens (games/boards.py). ---
+
+@pytest.mark.parametrize("game, state", [
+    (Nim((1, 0, 3)), ((1, 0, 3), MAX)),
+    (Nim((12, 7)), ((6, 7), MIN)),
+    (Grundy(7), ((5, 2), MIN)),
+    (Grundy(9), ((4, 3, 1, 1), MAX)),
+])
+def test_nim_and_grundy_draw_one_token_per_object_in_the_shared_colours(game, state):
+    from matplotlib.colors import to_rgba
+    from matplotlib.figure import Figure
+
+    from advsearch.games import boards
+
+    state = type(game.initial_state)(*state)                  # NimState / GrundyState(heaps, player)
+    ax = game.draw_state(state, Figure(figsize=(1, 1)).add_subplot())
+    tokens = [a for a in ax.get_children()
+              if hasattr(a, "get_facecolor") and a.get_facecolor() == to_rgba(boards.TOKEN)]
+    assert len(tokens) == sum(state[0])                      # one token per object, nothing else amber
+    inside = (boards.BOARD_MARGIN - 1e-9, 1 - boards.BOARD_MARGIN + 1e-9)
+    for token in tokens:
+        assert token.get_edgecolor() == to_rgba(boards.TOKEN_EDGE)
+        box = token.get_bbox()
+        assert inside[0] <= box.x0 and box.x1 <= inside[1] and inside[0] <= box.y0 and box.y1 <= inside[1]

@@ -14,6 +14,7 @@ import pytest
 import advsearch as ads
 from advsearch import MAX, MIN, grading
 from advsearch.evaluation import connect4_eval
+from advsearch.grading.running import alarm_available
 
 
 # ------------------------------------------------------------------ searches written as students would
@@ -152,7 +153,8 @@ def test_problems_ps1_shapes(ps1):
     ex = ps1.alphabeta
     assert ex.tree.height == 3
     # Ties matter on the pruning tree, so the two cut tests give different answers.
-    assert grading._pruned_set(ex.tree, True) != grading._pruned_set(ex.tree, False)
+    lecture, strict = (ads.alphabeta(ex.tree, trace=True, prune_on_equal=eq).trace.scored() for eq in (True, False))
+    assert lecture != strict
 
 
 def test_problems_errors():
@@ -308,16 +310,75 @@ def test_assess_search_bad_functions(ps1):
         grading.assess_search(lecture, "minimax", ps1.trees, 0)
 
 
-@pytest.mark.skipif(not grading._alarm_available(), reason="needs SIGALRM in the main thread")
+@pytest.mark.skipif(not alarm_available(), reason="needs SIGALRM in the main thread")
 def test_assess_search_stops_a_loop(ps1):
     def loops(game, state):
         while True:
             pass
 
-    started = time.perf_counter()
-    g = grading.assess_search(loops, "minimax", ps1.trees, 3, seconds=0.2)
-    assert time.perf_counter() - started < 5
+    g = grading.assess_search(loops, "minimax", ps1.trees, 3, time_limit=0.2)
     assert g.points == 0 and "did not finish" in g.text and "not tried" in g.text
+    assert [r.get("skipped", False) for r in g.details["rows"]] == [False] + [True] * (len(ps1.trees) - 1)
+
+
+# ------------------------------------------------------------------ the time budget: time_limit=, once seconds=
+
+
+def quick_calls(ps1, ps2):
+    """Each grader that takes a time budget, called so that it returns at once: ``{name: call(**budget)}``."""
+    chance, mcts = grading.chance_trees("x"), grading.mcts_trees("x")
+    return {
+        "assess_search": lambda **kw: grading.assess_search(None, "minimax", ps1.trees, 3, **kw),
+        "assess_expectimax": lambda **kw: grading.assess_expectimax(None, chance, 3, **kw),
+        "assess_mcts": lambda **kw: grading.assess_mcts(None, mcts, 3, **kw),
+        "assess_evaluation": lambda **kw: grading.assess_evaluation(None, ps2.positions, **kw),
+        "assess_tournament": lambda **kw: grading.assess_tournament(None, "alice", **kw),
+        "self_check": lambda **kw: grading.self_check(ads.check.values, ads.examples.two_ply(),
+                                                      {"A": 3, "B": 3, "C": 2, "D": 2}, **kw),
+    }
+
+
+@pytest.mark.parametrize("name", ["assess_search", "assess_expectimax", "assess_mcts", "assess_evaluation",
+                                  "assess_tournament", "self_check"])
+def test_seconds_is_a_deprecated_name_for_time_limit(ps1, ps2, clean_env, name):
+    run = quick_calls(ps1, ps2)[name]
+    with pytest.warns(DeprecationWarning, match=rf"{name}\(seconds=\.\.\.\) is deprecated .* use time_limit=") as seen:
+        old = run(seconds=5)
+    assert seen[0].filename == __file__                 # the warning names the caller's line, not the grader's
+    new = run(time_limit=5)
+    assert str(old) == str(new)
+    with pytest.raises(TypeError, match="both time_limit= and seconds="):
+        run(seconds=5, time_limit=5)
+
+
+@pytest.mark.skipif(not alarm_available(), reason="needs SIGALRM in the main thread")
+def test_the_old_name_still_limits_the_time(ps1):
+    def loops(game, state):
+        while True:
+            pass
+
+    with pytest.warns(DeprecationWarning, match="seconds="):
+        g = grading.assess_search(loops, "minimax", ps1.trees, 3, seconds=0.2)
+    assert g.points == 0 and "did not finish" in g.text
+
+
+@pytest.mark.parametrize("bad", [0, -1, "3", float("nan"), True])
+def test_a_bad_time_limit_is_the_graders_error_not_the_students(ps1, bad):
+    ran = []
+
+    def search(game, state):
+        ran.append(state)
+        return plain_minimax(game, state)
+
+    with pytest.raises(ValueError, match="time_limit must be a positive number"):
+        grading.assess_search(search, "minimax", ps1.trees, 3, time_limit=bad)
+    with pytest.raises(ValueError, match="time_limit must be a positive number"):
+        grading.self_check(ads.check.implementation, search, "minimax", time_limit=bad)
+    assert ran == []                                    # refused before the student's code ran
+
+
+def test_time_limit_none_limits_nothing(ps1):
+    assert grading.assess_search(plain_minimax, "minimax", ps1.trees, 3, time_limit=None).points == 3
 
 
 def test_assess_search_stops_runaway_game_calls(ps1):
@@ -365,7 +426,7 @@ def test_assess_pruned(ps1):
     assert (g.points, g.convention) == (2.0, "lecture")
 
     labels = {leaf.path: leaf.label for leaf in t.leaves()}
-    other = [labels[p] for p in sorted(grading._pruned_set(t, False))]
+    other = [labels[p] for p in ads.alphabeta(t, trace=True, prune_on_equal=False).trace.unvisited_leaves()]
     g = grading.assess_pruned(t, other, 2)
     assert (g.points, g.convention) == (1.0, "strict") and "no cut on ties" in g.text
 
@@ -487,7 +548,7 @@ def test_grade_award(capsys):
 # ------------------------------------------------------------------ running student code
 
 
-@pytest.mark.skipif(not grading._alarm_available(), reason="needs SIGALRM in the main thread")
+@pytest.mark.skipif(not alarm_available(), reason="needs SIGALRM in the main thread")
 def test_time_limit():
     with pytest.raises(grading.TimeLimitExceeded):
         with grading.time_limit(0.05):
@@ -502,7 +563,31 @@ def test_time_limit():
             pass
 
 
-@pytest.mark.skipif(not grading._alarm_available(), reason="needs SIGALRM in the main thread")
+def test_time_limit_outside_the_main_thread_limits_nothing():
+    """SIGALRM reaches only the main thread: elsewhere the block runs to its end (nbgrader's cell timeout is
+    the backstop there), and a bad limit is still refused."""
+    import threading
+
+    seen = {}
+
+    def work():
+        seen["alarm"] = alarm_available()
+        with grading.time_limit(0.01):
+            time.sleep(0.1)
+        seen["finished"] = True
+        try:
+            with grading.time_limit(-1):
+                pass
+        except ValueError as e:
+            seen["refused"] = str(e)
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    worker.join()
+    assert seen == {"alarm": False, "finished": True, "refused": "seconds must be a positive number, not -1"}
+
+
+@pytest.mark.skipif(not alarm_available(), reason="needs SIGALRM in the main thread")
 def test_time_limit_restores_an_enclosing_limit():
     with pytest.raises(grading.TimeLimitExceeded):
         with grading.time_limit(0.3):
@@ -527,13 +612,13 @@ def test_self_check(clean_env):
     assert "skipped" in repr(grading.self_check(ads.check.implementation, plain_minimax, "minimax"))
 
 
-@pytest.mark.skipif(not grading._alarm_available(), reason="needs SIGALRM in the main thread")
+@pytest.mark.skipif(not alarm_available(), reason="needs SIGALRM in the main thread")
 def test_self_check_stops_a_loop(clean_env):
     def loops(game, state):
         while True:
             pass
 
-    fb = grading.self_check(ads.check.implementation, loops, "minimax", seconds=0.2)
+    fb = grading.self_check(ads.check.implementation, loops, "minimax", time_limit=0.2)
     assert not fb.ok and "loop forever" in fb.text
 
 
@@ -561,6 +646,42 @@ def test_fresh_ignores_patches(monkeypatch, ps1):
     assert sys.modules["advsearch.check"] is before["advsearch.check"]
     assert {k: v for k, v in sys.modules.items() if k.startswith("advsearch")} == \
         {k: v for k, v in before.items() if k.startswith("advsearch")}
+
+
+def package_parts() -> set:
+    import pkgutil
+    return {f"advsearch.grading.{m.name}" for m in pkgutil.iter_modules(grading.__path__)}
+
+
+def test_fresh_copy_has_its_own_copy_of_every_module_of_the_package():
+    parts = package_parts()
+    assert len(parts) >= 10 and "advsearch.grading.isolation" in parts
+    assert parts | {"advsearch.grading"} <= set(grading.isolation.MODULES)      # this copy's own, all of them
+    G = grading.fresh()
+    own = G.isolation.MODULES
+    assert own["advsearch.grading"] is G and own["advsearch.check"] is not sys.modules["advsearch.check"]
+    for name in parts:
+        assert own[name] is not sys.modules[name], name
+        assert sys.modules[name] is grading.isolation.MODULES[name]           # the notebook's are left alone
+
+
+def test_fresh_ignores_patches_inside_the_parts_of_the_package(monkeypatch, ps1):
+    """Patches to the names a grader module bound at load time, and to the oracle itself, do not reach a copy."""
+    class Yes:
+        ok, mistake, text = True, None, "Correct."
+
+    t = ps1.minimax.tree
+    monkeypatch.setattr(grading.by_hand, "same_number", lambda a, b: True)
+    monkeypatch.setattr(grading.by_hand, "check", type("FakeCheck", (), {"values": lambda *a: Yes()}))
+    monkeypatch.setattr(grading.search_code, "run_on",
+                        lambda fn, t, limit: (t.values()[()], None, grading.reference_visits(t, "minimax"), 0))
+    monkeypatch.setattr(ads.Tree, "values", lambda self, *a, **k: {n.path: 0 for n in self.nodes()})
+    assert grading.assess_values(t, {"A": 999}, 2).points == 2                 # the patches bite here
+    assert grading.assess_search(lambda game, state: 0, "minimax", ps1.trees, 3).points == 3
+    G = grading.fresh()
+    assert G.assess_values(t, {"A": 999}, 2).points == 0                       # and not in a fresh copy
+    assert G.assess_search(lambda game, state: 0, "minimax", ps1.trees, 3).points == 0
+    assert G.assess_search(plain_minimax, "minimax", ps1.trees, 3).points == 3
 
 
 def test_fresh_copy_uses_its_own_lazily_imported_modules(monkeypatch):

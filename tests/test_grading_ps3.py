@@ -14,6 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 import advsearch as ads
 from advsearch import CHANCE, MAX, MIN, grading
+from advsearch.grading import perspectives
 
 seeds = st.text(min_size=1, max_size=12)
 
@@ -81,11 +82,15 @@ def test_a_right_expectimax_earns_full_points_with_floats_or_fractions(student):
     assert grading.assess_expectimax(as_float, trees, 3).points == 3.0
 
 
+def test_every_chance_rule_of_the_oracle_has_its_words():
+    assert list(grading.CHANCE_RULES) == list(ads.trees.CHANCE_RULES) == ["expectation", "mean", "min", "max"]
+
+
 @pytest.mark.parametrize("rule", ["mean", "min", "max"])
 def test_a_wrong_chance_rule_earns_nothing_and_is_named(rule):
     g = grading.assess_expectimax(make_expectimax(rule), grading.chance_trees("x"), 3)
     assert g.points == 0.0 and g.convention == rule
-    assert grading.CHANCE_RULES[rule][0] in g.text
+    assert grading.CHANCE_RULES[rule] in g.text
 
 
 def test_searching_a_child_twice_costs_time_not_points():
@@ -124,7 +129,7 @@ def test_expectimax_that_raises_loops_or_is_missing_earns_nothing():
             pass
 
     assert grading.assess_expectimax(raises, trees).points == 0.0
-    g = grading.assess_expectimax(loops, trees, seconds=0.2)
+    g = grading.assess_expectimax(loops, trees, time_limit=0.2)
     assert g.points == 0.0 and "did not finish" in g.text and "remaining trees were not tried" in g.text
     assert grading.assess_expectimax(None, trees).points == 0.0
     assert grading.assess_expectimax(42, trees).points == 0.0
@@ -140,7 +145,8 @@ def test_recording_game_logs_chance_expansions_once():
     make_expectimax()(game, t.initial_state)
     inner = [n for n in t.nodes() if n.children]
     assert [k for k, _ in game.visits()].count("expand") == len(inner)
-    assert game.visits() == grading._walk(t)
+    preorder = sorted(t.nodes(), key=lambda n: n.path)        # each node once, children left to right
+    assert game.visits() == [("expand" if n.children else "score", n.path) for n in preorder]
 
 
 def test_by_hand_values_of_the_chance_tree_are_graded_with_exact_fractions():
@@ -283,6 +289,30 @@ def test_mcts_trees_have_a_clear_minimax_move(seed, aspect):
         assert [t.initial_state.player for t in trees] == [MAX, MIN] * 3
 
 
+def as_nested(node):
+    return [as_nested(c) for c in node.children] if node.children else node.value
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 2 ** 32), st.sampled_from([MAX, MIN]))
+def test_root_moves_and_margin_agree_with_brute_force(seed, root):
+    t = ads.random_tree((2, 3), 3, seed=seed, low=-1, high=1, root=root)
+    assert perspectives.root_moves(t, "mover") == brute_minimax_moves(t)
+    assert perspectives.root_moves(t, "max") == fixed_player_moves(t, MAX)
+    assert perspectives.root_moves(t, "root") == fixed_player_moves(t, root)
+    # Each player picking the move best for its opponent is minimax with every player swapped.
+    swapped = ads.tree(as_nested(t.initial_state), root=MIN if root == MAX else MAX)
+    assert perspectives.root_moves(t, "to_move") == brute_minimax_moves(swapped)
+    sign = 1 if root == MAX else -1
+    ranked = sorted((sign * ads.minimax(t, c).value for c in t.initial_state.children), reverse=True)
+    assert perspectives.margin(t) == (ranked[0] - ranked[1] >= 1)
+
+
+def test_a_perspective_that_does_not_exist_is_refused():
+    with pytest.raises(ValueError, match="perspective must be one of mover, root, max, to_move, not 'min'"):
+        perspectives.decider("min", MAX)
+
+
 @pytest.mark.parametrize("student", ["alice", "bob", "carol", "s1234567", "x"])
 def test_a_right_mcts_earns_full_points_on_both_aspects(student):
     p = grading.problems("ps3", student)
@@ -392,7 +422,7 @@ def test_mcts_that_borrows_raises_loops_or_is_missing_earns_nothing():
         while True:
             pass
 
-    g = grading.assess_mcts(loops, trees, 3, seconds=0.2)
+    g = grading.assess_mcts(loops, trees, 3, time_limit=0.2)
     assert g.points == 0.0 and "remaining trees were not tried" in g.text
     assert grading.assess_mcts(None, trees).points == 0.0
     with pytest.raises(ValueError, match="aspect"):

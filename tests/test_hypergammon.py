@@ -395,17 +395,17 @@ def test_bad_parameters():
     assert repr(Hypergammon()) == "Hypergammon(gammons=False)"
 
 
-# --- With the expectiminimax search, when it is there. ---
+# --- With the expectiminimax search. ---
 
 def test_expectiminimax_value_of_a_last_roll(game):
     # X's last checker is on its 6 point and O will bear off its last checker next turn.
     # X wins unless the roll is 1-1, 2-1, 3-1, 4-1 or 3-2: 1/36 + 4/18 = 1/4, so X's expected
     # utility is 3/4 - 1/4 = 1/2, exactly.
-    search = pytest.importorskip("advsearch.search.expectimax")
+    from advsearch import expectiminimax
     s = game.state(x=(6, 0, 0), o=(1, 0, 0), player=MAX)
     failing = {(1, 1), (2, 1), (3, 1), (4, 1), (3, 2)}
     for roll, _ in ROLLS:
         after = game.result(s, roll)
         assert all(game.is_terminal(game.result(after, play)) != (roll in failing) for play in game.actions(after))
-    assert search.expectiminimax(game, s).value == Fraction(1, 2)
-    assert search.expectiminimax(game, s, pruning="star2").value == Fraction(1, 2)
+    assert expectiminimax(game, s).value == Fraction(1, 2)
+    assert expectiminimax(game, s, pruning="star2").value == Fraction(1, 2)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from advsearch import MAX, MIN, GameError, Grundy, Nim, TicTacToe, alphabeta, minimax, random_tree
+from advsearch import MAX, GameError, Grundy, Nim, TicTacToe, alphabeta, minimax, random_tree
 from advsearch.games.tictactoe import canonical, symmetries
 from advsearch.search import (BudgetExceeded, Chain, History, Killers, PVMove, Static, TranspositionTable,
                               iterative_deepening, solve)
@@ -105,6 +105,44 @@ def test_killers_keep_two_per_ply_most_recent_first():
     assert k.killers[5] == [2, 3]
     assert k.order(None, (0, 1, 2, 3), 5) == [2, 3, 0, 1]
     assert k.order(None, (0, 1), 5) == [0, 1]
+
+
+class Ear:
+    """An ordering piece that changes nothing and keeps what alpha-beta tells it."""
+
+    def __init__(self):
+        self.best, self.pruned = {}, []
+
+    def order(self, state, actions, ply):
+        return list(actions)
+
+    def on_best(self, state, action, ply):
+        assert state.path not in self.best and ply == len(state.path)
+        self.best[state.path] = action
+
+    def on_prune(self, state, action, ply):
+        self.pruned.append((state.path, action))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 5), st.booleans())
+def test_on_best_hears_the_move_that_gave_each_searched_node_its_value(seed, depth, on_equal):
+    t = random_tree((1, 4), depth, seed=seed, low=-3, high=3, root=seed % 2)
+    ear = Ear()
+    r = alphabeta(t, order=Chain(ear), prune_on_equal=on_equal, trace=True)     # a Chain passes it on
+    assert r.value == minimax_value(t.initial_state)
+    expanded = [path for kind, path in r.trace.visits() if kind == "expand"]
+    assert sorted(ear.best) == sorted(expanded)                                 # once per node searched
+    exits = {e.path: e.value for e in r.trace if e.kind == "exit"}
+    for path, action in ear.best.items():
+        # the first child, in search order, that returned the node's value
+        first = next(e.action for e in r.trace if e.kind == "update" and e.path == path
+                     and e.child_value == exits[path])
+        assert action == first
+    assert ear.best[()] == r.move
+    # A node that prunes took its value from the child that made it prune.
+    assert all(ear.best[path] == action for path, action in ear.pruned)
+    assert {path for path, _ in r.trace.prunes()} <= {path for path, _ in ear.pruned}
 
 
 def test_pv_move_goes_first_only_at_its_ply():

@@ -1,13 +1,20 @@
-"""Flat Monte Carlo and MCTS (UCT): perspective for MAX, MIN and n players, the solver, seeding, bad input."""
+"""Flat Monte Carlo and MCTS (UCT): perspective for MAX, MIN and n players, the solver, seeding, rollouts,
+the trace and the tree it rebuilds, bad input."""
 
 import math
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import advsearch as ads
 from advsearch import agents
-from advsearch.search.mcts import MCTSTrace, draw_tree, mcts_tree
+from advsearch.game import GameError
+from advsearch.search.mcts import (PLAYOUT_LIMIT, MCTSResult, MCTSTrace, draw_tree, evaluation_rollout, mcts_tree,
+                                   random_rollout)
+
+LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
 
 def test_two_ply_tree_min_decides():
@@ -131,27 +138,181 @@ def test_stats_trace_and_snapshots():
     assert snap.nodes[()].N == 5 and sum(snap.nodes[k].N for k in snap.children(())) == 5
     edge = r.tree.nodes[(0,)]
     assert 0 <= edge.mean <= 1 and edge.ucb > edge.mean
-    with pytest.raises(ValueError, match="no snapshot"):
-        mcts_tree(r, 7)
+    assert mcts_tree(r, 7) == r.trace.tree(7)          # not kept, but rebuilt from the trace
+    assert mcts_tree(r, -1) is mcts_tree(r, 40) is r.tree
+    untraced = ads.mcts(t, iterations=40, seed=0, snapshots=[5])
+    with pytest.raises(ValueError, match=r"no snapshot after 7 iterations.*snapshots=\[7\].*trace=True"):
+        mcts_tree(untraced, 7)
+    with pytest.raises(ValueError, match="0..40"):
+        mcts_tree(untraced, 41)
+    with pytest.raises(TypeError, match="the result of mcts"):
+        mcts_tree(ads.minimax(t))
 
 
-def test_draw_tree(tmp_path):
+def test_pinned_visit_counts_of_the_notebooks_run():
+    # Counted by the one-function mcts before it became select/expand/rollout/backup steps:
+    # the same seed must still grow the same tree.
+    r = ads.mcts(ads.tree(LECTURE), iterations=200, c=1, bounds=(-14, 14), seed=0, snapshots=[8])
+    assert [r.tree.nodes[(a,)].N for a in range(3)] == [85, 52, 63]
+    assert [mcts_tree(r, 8).nodes[(a,)].N for a in range(3)] == [3, 2, 3]
+    assert (r.move, r.pv) == (0, (0, 0))
+
+
+def test_draw_tree_is_a_deprecated_alias_of_draw(tmp_path):
     import matplotlib
     matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
     game = ads.TicTacToe()
     r = ads.mcts(game, game.state("X../.O./..."), iterations=200, seed=0)
-    ax = draw_tree(r, max_depth=2, max_children=3)
+    with pytest.warns(DeprecationWarning, match="advsearch.draw"):
+        ax = draw_tree(r, max_depth=2, max_children=3, fontsize=6)
+    assert ax.advsearch_font >= 7                       # fontsize=6 no longer shrinks the labels
+    most_visited = sorted(r.tree.children(), key=lambda p: -r.tree.nodes[p].N)[:3]
+    assert {p for p in ax.advsearch_scene if len(p) == 1} == {*most_visited, (ads.drawing.MORE,)}
+    with pytest.warns(DeprecationWarning):
+        ax = draw_tree(r, max_depth=1, min_visits=30)
+    assert {p for p in ax.advsearch_scene if p} == {p for p in r.tree.children() if r.tree.nodes[p].N >= 30}
     ax.figure.savefig(tmp_path / "tree.png")
     assert (tmp_path / "tree.png").stat().st_size > 1000
+    plt.close("all")
+    with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match="TreeSnapshot"):
+        draw_tree(ads.minimax(ads.tree(LECTURE)))
 
 
 @pytest.mark.parametrize("kwargs", [dict(iterations=0), dict(iterations=1.5), dict(c=-1), dict(c=math.nan),
-                                    dict(iterations=10, time=1), dict(iterations=None),
-                                    dict(time=0), dict(final="best"), dict(snapshots=[0]),
-                                    dict(bounds=(1, 1))])
+                                    dict(iterations=10, time_limit=1), dict(iterations=None),
+                                    dict(time_limit=0), dict(final="best"), dict(snapshots=[0]),
+                                    dict(bounds=(1, 1)), dict(max_playout=0)])
 def test_bad_input(kwargs):
     with pytest.raises(ValueError):
         ads.mcts(ads.TicTacToe(), **kwargs)
+
+
+def test_time_limit_and_its_deprecated_old_name():
+    game = ads.TicTacToe()
+    r = ads.mcts(game, time_limit=0.05, seed=0)
+    assert r.stats.iterations >= 1
+    with pytest.warns(DeprecationWarning, match=r"mcts\(time=...\) is deprecated.*time_limit"):
+        r = ads.mcts(game, time=0.05, seed=0)
+    assert r.stats.iterations >= 1
+    with pytest.raises(TypeError, match="both time_limit= and time="):
+        ads.mcts(game, time=1, time_limit=1)
+    agent = agents.mcts(time_limit=0.02, seed=0)
+    assert agent.name == "mcts(time_limit=0.02)" and agent(game, game.initial_state) in game.actions(
+        game.initial_state)
+    with pytest.warns(DeprecationWarning, match=r"agents.mcts\(time=...\)"):
+        agent = agents.mcts(time=0.02, seed=0)
+    assert agent.name == "mcts(time_limit=0.02)"
+    with pytest.raises(ValueError, match="time_limit"):
+        agents.mcts(time_limit=0)
+
+
+# --- rollouts
+
+
+def exact(game, state, rng):
+    """A rollout that knows the minimax value: a perfect evaluator."""
+    v = ads.minimax(game, state).value
+    return (v, -v)
+
+
+def test_an_exact_rollout_makes_the_first_means_the_minimax_values():
+    t = ads.tree(LECTURE)
+    r = ads.mcts(t, iterations=3, rollout=exact, snapshots=[3], seed=0)
+    # Each of MAX's moves was expanded once and scored by its minimax value (checked by minimax itself).
+    assert [r.tree.nodes[(a,)].utility for a in range(3)] == [ads.minimax(t, t.result(t.initial_state, a)).value
+                                                              for a in range(3)] == [3, 2, 2]
+    assert r.stats.playouts == 3
+    flat = ads.flat_monte_carlo(t, playouts_per_move=2, rollout=exact, seed=0)
+    assert flat.stats.means == {0: 3, 1: 2, 2: 2} and (flat.move, flat.value) == (0, 3)
+
+
+def test_a_rollout_sees_non_terminal_states_and_the_search_rng():
+    seen = []
+    rng = random.Random(5)
+
+    def watch(game, state, r):
+        seen.append((game.is_terminal(state), r))
+        return (0, 0)
+
+    game = ads.TicTacToe()
+    r = ads.mcts(game, game.state("XX./OO./X.."), iterations=30, rollout=watch, seed=rng)
+    assert seen and not any(terminal for terminal, _ in seen) and all(x is rng for _, x in seen)
+    assert r.stats.playouts == 30                       # rollouts and games that were already over
+
+
+def test_the_default_rollout_is_the_random_playout():
+    game = ads.TicTacToe()
+    a = ads.mcts(game, iterations=300, seed=4)
+    b = ads.mcts(game, iterations=300, seed=4, rollout=random_rollout(PLAYOUT_LIMIT))
+    assert a.tree == b.tree and (a.move, a.value) == (b.move, b.value)
+
+
+def test_evaluation_rollout():
+    game = ads.TicTacToe()
+    ev = ads.evaluation.tictactoe_eval()
+    rollout = evaluation_rollout(ev)
+    s = game.state("XX./O../...")
+    assert rollout(game, s, None) == (ev(s, 0), ev(s, 1))
+    r = ads.mcts(game, s, iterations=200, rollout=rollout, seed=0, trace=True)
+    assert r.move == 2                                  # O must block
+    assert "rollout (evaluation by Linear(" in r.trace.narrate()[1]
+    with pytest.raises(TypeError, match="evaluate"):
+        evaluation_rollout(3)
+
+
+@pytest.mark.parametrize("rollout, error, message", [
+    (lambda g, s, r: 1, GameError, "rollout <lambda> returned 1"),
+    (lambda g, s, r: (1,), GameError, "a tuple of 2 numbers"),
+    (lambda g, s, r: (math.nan, 0), GameError, "NaN"),
+    ("random", TypeError, "rollout must be a function"),
+])
+def test_a_bad_rollout_is_named(rollout, error, message):
+    with pytest.raises(error, match=message):
+        ads.mcts(ads.tree(LECTURE), iterations=5, rollout=rollout)
+    with pytest.raises(error, match=message):
+        ads.flat_monte_carlo(ads.tree(LECTURE), playouts_per_move=2, rollout=rollout)
+
+
+# --- the trace rebuilds the tree of every iteration
+
+
+games_st = st.one_of(
+    st.builds(lambda seed: (ads.random_tree(2, 3, seed=seed, low=-5, high=5), {}), st.integers(0, 10**6)),
+    st.builds(lambda seed: (ads.random_tree(2, 3, seed=seed, low=0, high=9, num_players=3), {"bounds": (0, 9)}),
+              st.integers(0, 10**6)),
+    st.just((ads.tree([5, ads.chance((0.5, 0), (0.5, 8))]), {})),
+    st.just((ads.tree(LECTURE), {"bounds": (-14, 14), "solver": True})),
+    st.just((ads.TicTacToe(), {"solver": True})),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(games_st, st.integers(1, 60), st.integers(0, 10**6))
+def test_the_trace_rebuilds_every_snapshot(game_and_options, iterations, seed):
+    game, options = game_and_options
+    r = ads.mcts(game, iterations=iterations, seed=seed, trace=True, snapshots=range(1, iterations + 1),
+                 **options)
+    assert isinstance(r, MCTSResult)
+    done = r.stats.iterations                           # the solver may stop early
+    assert len(r.snapshots) == done and len(r.trace.iterations()) == done
+    for k in range(1, done + 1):
+        assert r.trace.tree(k) == r.snapshots[k]
+    assert r.trace.tree(done) == r.tree
+    assert r.tree.last == next(e.path for e in reversed(r.trace) if e.kind == "rollout")
+    root = r.trace.tree(0)
+    assert list(root.nodes) == [()] and root.nodes[()].N == 0 and root.last is None
+    with pytest.raises(ValueError, match=f"0..{done}"):
+        r.trace.tree(done + 1)
+
+
+def test_the_solver_records_its_proofs():
+    r = ads.mcts(ads.tree(LECTURE), iterations=2000, bounds=(-14, 14), solver=True, seed=1, trace=True)
+    proofs = [e for e in r.trace if e.kind == "prove"]
+    assert proofs[-1].path == () and proofs[-1].value == (3, -3) == r.tree.nodes[()].proven
+    assert {e.path for e in proofs} == {p for p, info in r.tree.nodes.items() if p and info.player is not None
+                                         and info.proven is not None} | {()}
+    assert any("is proven" in line for line in r.trace.narrate())
 
 
 def test_bad_input_more():
@@ -168,6 +329,7 @@ def test_bad_input_more():
 def test_agents():
     game = ads.TicTacToe()
     s = game.state("XX./OO./...")
+    assert agents.mcts(50, rollout=evaluation_rollout(ads.evaluation.tictactoe_eval()), seed=0)(game, s) == 2
     a, b = agents.mcts(200, seed=1), agents.mcts(200, seed=1)
     assert [a(game, game.initial_state) for _ in range(3)] == [b(game, game.initial_state) for _ in range(3)]
     assert agents.flat_monte_carlo(10, seed=0)(game, s) == 2
@@ -204,7 +366,11 @@ def test_draw_takes_an_mcts_result():
     import matplotlib.pyplot as plt
     from advsearch import TicTacToe, draw, mcts
     r = mcts(TicTacToe(), iterations=200, seed=1)
-    ax = draw(r, max_depth=1)
-    texts = [t.get_text() for t in ax.texts]
-    assert any("N" in t for t in texts)
+    ax = draw(r, max_depth=1, boards=False)
+    texts = {t.get_gid(): t.get_text() for t in ax.texts}
+    assert texts["tally ()"] == "N = 200"
+    for path in r.tree.children():
+        info = r.tree.nodes[path]
+        wins, n = texts[f"tally {path!r}"].split("/")
+        assert int(n) == info.N and abs(float(wins) - info.N * info.mean) <= 0.05 + 1e-9
     plt.close(ax.figure)

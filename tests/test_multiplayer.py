@@ -19,14 +19,18 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 import advsearch  # noqa: E402
-from advsearch import (CHANCE, MAX, MIN, ChineseCheckers, ConnectFour, GameError, ThreatADS, TicTacToe,  # noqa: E402
+from advsearch import (MAX, MIN, ChineseCheckers, ConnectFour, GameError, ThreatADS, TicTacToe,  # noqa: E402
                        Virus, agents, alphabeta, best_reply, chance, draw, draw_frames, frames, maxn, minimax,
                        paranoid, random_tree, tree)
 from advsearch.arena import play, random_opening  # noqa: E402
 from advsearch.drawing.scene import scene  # noqa: E402
 from advsearch.evaluation import connect4_eval, tictactoe_eval  # noqa: E402
-from advsearch.search import ADS_RULES, BestReplyGame, ParanoidGame  # noqa: E402
-from advsearch.search.multiplayer import out_of_turn, payoff_limits  # noqa: E402
+from advsearch.recording import RecordingGame  # noqa: E402
+from advsearch.search import (ADS_RULES, BestReplyGame, BudgetExceeded, Killers, ParanoidGame,  # noqa: E402
+                              TranspositionTable)
+from advsearch.search.base import declared_range  # noqa: E402
+from advsearch.search.brs import ThreatOrder  # noqa: E402
+from advsearch.search.multiplayer import out_of_turn, payoff_limits, payoffs_at  # noqa: E402
 from test_draw import layout_problems  # noqa: E402
 
 some = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -240,19 +244,21 @@ def test_paranoid_matches_the_oracle(seed, n, data):
     t = random_tree((1, 3), 4, seed=seed, num_players=n, root=seed % n)
     me = data.draw(st.integers(0, n - 1))
     r = paranoid(t, player=me)
-    assert r.value == paranoid_oracle(t.initial_state, me)
+    assert r.stats.searcher_value == paranoid_oracle(t.initial_state, me)
     assert r.stats.nodes <= len(t)
+    assert r.value == t.node(r.pv).value and r.value[me] == r.stats.searcher_value   # the line's leaf
 
 
 def test_paranoid_default_player_is_the_one_to_move():
     t = random_tree(2, 3, seed=4, num_players=3, root=2)
-    assert paranoid(t).value == paranoid_oracle(t.initial_state, 2)
+    assert paranoid(t).stats.searcher_value == paranoid_oracle(t.initial_state, 2)
     game = TicTacToe()
     s = game.state("X../.O./...")          # X to move
     assert paranoid(game, s).value == minimax(game, s).value
-    s = game.result(s, 8)                  # O to move: paranoid plays for O
-    assert paranoid(game, s).value == -minimax(game, s).value
-    assert paranoid(game, s).move == minimax(game, s).move
+    s = game.result(s, 8)                  # O to move: paranoid plays for O, and reports X's utility
+    r = paranoid(game, s)
+    assert (r.value, r.stats.searcher_value, r.move) == (minimax(game, s).value, -minimax(game, s).value,
+                                                         minimax(game, s).move)
 
 
 def test_paranoid_and_best_reply_are_minimax_on_tictactoe_and_connect_four():
@@ -311,7 +317,8 @@ def test_best_reply_matches_the_oracle(game):
         me = game.to_move(s)
         for depth in (1, 2, 3):
             r = best_reply(game, s, depth=depth, evaluate=game.evaluate)
-            assert r.value == pytest.approx(brs_oracle(game, s, me, MAX, depth), abs=1e-12)
+            assert r.stats.searcher_value == pytest.approx(brs_oracle(game, s, me, MAX, depth), abs=1e-12)
+            assert r.value[me] == r.stats.searcher_value and len(r.value) == game.num_players
 
 
 @few
@@ -320,13 +327,15 @@ def test_best_reply_matches_the_oracle(game):
 def test_threat_ads_never_changes_the_value_or_move(seed, game):
     s = positions(game, 1, seed)[0]
     plain = best_reply(game, s, depth=3, evaluate=game.evaluate)
+    # The searcher's value and the move stay; the payoff vector need not, since among replies of equal value
+    # to the searcher another order can meet another one first.
     for rule in ADS_RULES:
         ads = best_reply(game, s, depth=3, evaluate=game.evaluate, threat_ads=rule)
-        assert (ads.value, ads.move) == (plain.value, plain.move)
+        assert (ads.stats.searcher_value, ads.move) == (plain.stats.searcher_value, plain.move)
         kept = ThreatADS(rule)
         for _ in range(2):                # a list carried over from search to search
             again = best_reply(game, s, depth=3, evaluate=game.evaluate, threat_ads=kept)
-            assert (again.value, again.move) == (plain.value, plain.move)
+            assert (again.stats.searcher_value, again.move) == (plain.stats.searcher_value, plain.move)
         assert sorted(kept.order) == sorted(BestReplyGame(game, game.to_move(s)).opponents)
 
 
@@ -334,9 +343,121 @@ def test_threat_ads_changes_node_counts():
     game = Virus(players=3)
     plain = best_reply(game, depth=4, evaluate=game.evaluate)
     ads = best_reply(game, depth=4, evaluate=game.evaluate, threat_ads="move-to-front")
-    assert (plain.value, plain.move) == (ads.value, ads.move)
+    assert (plain.stats.searcher_value, plain.move) == (ads.stats.searcher_value, ads.move)
     assert plain.stats.nodes != ads.stats.nodes
     assert ads.stats.ads_order == (1, 2)
+
+
+#: Best-reply search from the initial state at depth 4, without and with Threat-ADS, as the hand-written
+#: search of commit d43d1a7 found it (before best_reply became alpha-beta over BestReplyGame): the
+#: searcher's value, the move, nodes, leaves, prunes and the list's order after the search.  Exact facts
+#: that the composition keeps (the same order of replies, the same prunes, the same list updates).
+HAND_WRITTEN_BRS = {
+    ("Virus(players=3)", None): (0.4, 1, 87, 60, 15, None),
+    ("Virus(players=3)", "move-to-front"): (0.4, 1, 106, 71, 19, (1, 2)),
+    ("Virus(players=4)", None): (0.363636, 1, 177, 135, 23, None),
+    ("Virus(players=4)", "move-to-front"): (0.363636, 1, 123, 87, 20, (3, 2, 1)),
+    ("Virus(width=4, height=4, players=4)", "transposition"): (0.333333, 1, 185, 143, 18, (3, 2, 1)),
+    ("ChineseCheckers(players=3)", None): (0.5, (36, 31), 1911, 1592, 248, None),
+    ("ChineseCheckers(players=3)", "move-to-front"): (0.5, (36, 31), 1835, 1516, 247, (1, 2)),
+}
+
+
+BRS_GAMES = {"Virus(players=3)": Virus(players=3), "Virus(players=4)": Virus(players=4),
+             "Virus(width=4, height=4, players=4)": Virus(width=4, height=4, players=4),
+             "ChineseCheckers(players=3)": ChineseCheckers(players=3)}
+
+
+@pytest.mark.parametrize("game, rule", HAND_WRITTEN_BRS, ids=str)
+def test_best_reply_keeps_the_counts_of_the_hand_written_search(game, rule):
+    g = BRS_GAMES[game]
+    r = best_reply(g, depth=4, evaluate=g.evaluate, threat_ads=rule)
+    found = (round(r.stats.searcher_value, 6), r.move, r.stats.nodes, r.stats.leaves, r.stats.prunes,
+             r.stats.extra.get("ads_order"))
+    assert found == HAND_WRITTEN_BRS[game, rule]
+
+
+def test_threat_order_is_a_move_ordering_of_the_view():
+    game = Virus(players=3)
+    view = BestReplyGame(game, 0)
+    s = view.result(view.initial_state, 1)
+    ads = ThreatADS("move-to-front", opponents=[2, 1])
+    order = ThreatOrder(ads)
+    assert order.order(s, view.actions(s), 1) == [(2, 3), (2, 9), (1, 19), (1, 23)]
+    assert order.order(view.initial_state, (1, 5), 0) == [1, 5]            # MAX's layer stays
+    order.on_best(s, (1, 23), 1)
+    assert ads.order == [1, 2] and ads.updates == 1
+    order.on_best(view.initial_state, 5, 0)                                 # MAX's best teaches nothing
+    assert ads.updates == 1
+    with pytest.raises(ValueError, match="needs a Threat-ADS that lists the opponents"):
+        ThreatOrder(ThreatADS())
+    with pytest.raises(ValueError, match="order must be a function .* not ThreatADS"):   # the list is no ordering
+        alphabeta(view, order=ThreatADS("move-to-front", [1, 2]), depth=2, evaluate=lambda s, p: 0)
+
+
+def test_best_reply_takes_alphabetas_options():
+    game = Virus(players=3)
+    s = positions(game, 1, seed=7, plies=(3, 6))[0]
+    me = game.to_move(s)
+    plain = best_reply(game, s, depth=3, evaluate=game.evaluate)
+    same = (plain.stats.searcher_value, plain.move)
+    for options in ({"order": Killers()}, {"order": lambda state, actions: list(actions)[::-1]},
+                    {"table": TranspositionTable()}, {"prune_on_equal": False},
+                    {"order": Killers(), "threat_ads": "transposition"}):
+        r = best_reply(game, s, depth=3, evaluate=game.evaluate, **options)
+        assert (r.stats.searcher_value, r.move) == same, options
+        assert r.value[me] == r.stats.searcher_value
+    assert best_reply(game, s, depth=3, evaluate=game.evaluate, prune_on_equal=False).stats.nodes >= \
+        plain.stats.nodes
+    # The cut-off test gets the game's state and the ply: cutting at ply 3 is depth 3.
+    asked = []
+    cut = best_reply(game, s, evaluate=game.evaluate, cutoff=lambda state, ply: asked.append(state) or ply >= 3)
+    assert (cut.value, cut.move, cut.stats.nodes) == (plain.value, plain.move, plain.stats.nodes)
+    assert asked and all(len(state) == 3 for state in asked)     # Virus's (boards, to_move, plies), no pairs
+    with pytest.raises(BudgetExceeded) as stop:
+        best_reply(game, s, depth=3, evaluate=game.evaluate, max_nodes=10)
+    assert stop.value.nodes == 10
+    with pytest.raises(ValueError, match="time_limit"):
+        best_reply(game, s, depth=3, evaluate=game.evaluate, time_limit=-1)
+    with pytest.raises(ValueError, match="cutoff test stops the search .* needs an evaluation function"):
+        best_reply(game, s, cutoff=lambda state, ply: ply >= 2)
+
+
+def test_a_line_cut_short_by_the_table_is_searched_on_to_its_leaf():
+    # P2 is out; moves in another order reach the same board, and a table that keys by the state stores no
+    # moves, so the principal variation stops where the table answers, and is searched on from there.
+    game = Virus(width=3, height=3, players=3)
+    s = game.state("001/.11/..1", to_move=0, plies=2)
+    for search in (paranoid, best_reply):
+        for depth in (5, 6):
+            plain = search(game, s, depth=depth, evaluate=game.evaluate)
+            r = search(game, s, depth=depth, evaluate=game.evaluate, table=TranspositionTable(lambda s: s))
+            assert r.stats.tt_hits > 0
+            assert (r.stats.searcher_value, r.move) == (plain.stats.searcher_value, plain.move)
+            assert len(r.pv) == depth                         # to the cut-off
+            if search is paranoid:
+                view, end = ParanoidGame(game, 0), s
+            else:
+                view = BestReplyGame(game, 0, s, evaluate=game.evaluate)
+                end = view.initial_state
+            for a in r.pv:
+                end = view.result(end, a)
+            assert r.value == payoffs_at(game, view.game_state(end), game.evaluate)
+            assert r.value[0] == r.stats.searcher_value
+
+
+def test_the_old_name_payoff_bounds_is_read_with_a_warning():
+    t = tree([[(5, 5, 0), (2, 3, 5)], [(1, 7, 2), (9, 1, 0)]])
+    t.payoff_bounds, t.max_sum = (0, 10), 10
+    with pytest.warns(DeprecationWarning, match="payoff_bounds is deprecated .* use Tree.utility_range"):
+        r = maxn(t, pruning="shallow")
+    assert (r.value, r.stats.prunes) == ((5, 5, 0), 1)
+    with pytest.warns(DeprecationWarning, match="payoff_bounds"):
+        assert ParanoidGame(t, 0).utility_range == (0, 10)
+    t.utility_range = (0, 9)                      # a game's own utility_range wins, without a warning
+    assert payoff_limits(t) == (0, 9, 10)
+    # A view that says nothing of its range has the wrapped game's: no old name is looked up.
+    assert declared_range(RecordingGame(Virus(players=3))) == (0, 1) == payoff_limits(Virus())[:2]
 
 
 def test_threat_ads_rules():
@@ -391,7 +512,7 @@ def test_an_eliminated_player_has_no_replies():
     view = BestReplyGame(game, 0, s)
     assert view.actions((s, MIN)) == ((1, 5), (1, 7))
     r = best_reply(game, s, player=1, depth=2, evaluate=game.evaluate)
-    assert r.value == pytest.approx(brs_oracle(game, s, 1, MAX, 2))
+    assert r.stats.searcher_value == pytest.approx(brs_oracle(game, s, 1, MAX, 2))
 
 
 def test_a_side_without_moves_is_scored_by_the_evaluation():
@@ -401,7 +522,7 @@ def test_a_side_without_moves_is_scored_by_the_evaluation():
     with pytest.raises(GameError, match="P0 has no move in .*, which is not terminal"):
         best_reply(game, s)
     r = best_reply(game, s, depth=4, evaluate=game.evaluate)
-    assert r.value == pytest.approx(brs_oracle(game, s, 0, MAX, 4))
+    assert r.stats.searcher_value == pytest.approx(brs_oracle(game, s, 0, MAX, 4))
 
 
 # ------------------------------------------------------------------ errors
@@ -409,7 +530,7 @@ def test_a_side_without_moves_is_scored_by_the_evaluation():
 
 def test_errors_name_what_is_wrong():
     t3 = tree([[(1, 2, 3), (3, 2, 1)]])
-    with pytest.raises(ValueError, match="declares no payoff_bounds"):
+    with pytest.raises(ValueError, match="declares no utility_range"):
         maxn(t3, pruning="shallow")
     with pytest.raises(ValueError, match="pruning must be one of"):
         maxn(t3, pruning="deep")

@@ -22,13 +22,14 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-import numpy as np
 import pytest
 
-from advsearch import CHANCE, MAX, MIN, GameError, IllegalMoveError, Nim, agents
-from advsearch.arena import play
+from advsearch import CHANCE, MAX, MIN, GameError, IllegalMoveError, Nim, agents, expectiminimax
+from advsearch.arena import MatchResult, match, play
 from advsearch.games import Pig, Piglet, hold_at, optimal_pig, optimal_piglet
-from advsearch.games.pig import PigPolicy, PigState, optimal_policy, simulate, win_probability
+from advsearch.games import pig, pig_solver
+from advsearch.games.pig import PigState
+from advsearch.games.pig_solver import PigPolicy, optimal_policy, win_probability
 
 
 # --- The rules. ---
@@ -167,14 +168,41 @@ def test_bad_policy_arguments():
             optimal_policy(Piglet(3), tolerance=tol)
     with pytest.raises(ValueError, match="agent"):
         win_probability(Piglet(3), hold_at(1), "hold_at(1)")
-    with pytest.raises(ValueError, match="agent"):
-        simulate(Piglet(3), hold_at(1), 42)
+    with pytest.raises(ValueError, match="agent b must be a callable"):
+        match(Piglet(3), hold_at(1), 42, max_moves=100)
     with pytest.raises(IllegalMoveError, match="roll or hold"):
         win_probability(Piglet(3), hold_at(1), lambda game, state: "jump")
     with pytest.raises(ValueError, match="optimal policy of Piglet"):
         optimal_piglet(3).agent()(Piglet(4), Piglet(4).initial_state)
     with pytest.raises(ValueError, match="decision"):
         hold_at(5)(Pig(), Pig().result(Pig().initial_state, "roll"))
+
+
+@pytest.mark.parametrize("args, message", [
+    ((-1, 0, 0), "a score must be a whole number >= 0, not -1"),
+    ((0, 1.5, 0), "a score must be a whole number >= 0, not 1.5"),
+    ((0, 0, -2), "turn_total must be a whole number >= 0, not -2"),
+    ((3, 0, 0), "scores must be below the goal 3"),
+    ((0, 3, 0), "scores must be below the goal 3"),
+])
+def test_a_solution_refuses_states_outside_the_game(args, message):
+    solution = optimal_piglet(3)
+    for ask in (solution.action, solution.win_probability):
+        with pytest.raises(ValueError, match=message):
+            ask(*args)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"max_iterations": 0}, "max_iterations must be a positive whole number, not 0"),
+    ({"max_iterations": 2.5}, "max_iterations must be a positive whole number"),
+    ({"tolerance": float("nan")}, "tolerance must be a positive number"),
+    ({"tolerance": True}, "tolerance must be a positive number"),
+])
+def test_value_iteration_refuses_bad_limits(kwargs, message):
+    for solve in (lambda: optimal_policy(Piglet(3), **kwargs), lambda: optimal_piglet(3, **kwargs),
+                  lambda: win_probability(Piglet(3), hold_at(1), hold_at(1), **kwargs)):
+        with pytest.raises(ValueError, match=message):
+            solve()
 
 
 # --- Value iteration against published numbers. ---
@@ -343,16 +371,51 @@ def test_custom_policy_class():
         win_probability(game, hold_at(2), hold_at(2)))
 
 
-def test_simulation_is_seeded_and_close_to_the_exact_value():
+def test_a_seeded_match_is_close_to_the_exact_value():
+    # A match alternates who moves first, so a's expected score is the mean of its chance of
+    # winning moving first and moving second (exact, by policy evaluation).
     game = Pig(50)
     a, b = hold_at(15), hold_at(10)
-    exact = win_probability(game, a, b)
-    result = simulate(game, a, b, games=400, seed=7)
-    assert result == simulate(game, a, b, games=400, seed=7)
-    assert result.games == 400 and result.unfinished == 0
+    exact = (win_probability(game, a, b) + 1 - win_probability(game, b, a)) / 2
+    result = match(game, a, b, games=400, openings=0, seed=7, max_moves=100_000, progress=False)
+    assert result == match(game, a, b, games=400, openings=0, seed=7, max_moves=100_000, progress=False)
+    assert result.games == 400 and result.unfinished == result.draws == 0
     assert abs(result.rate - exact) < 4 * (0.25 / 400) ** 0.5       # four standard errors
-    capped = simulate(game, a, b, games=3, seed=1, max_moves=5)
-    assert capped.unfinished == 3 and np.isnan(capped.rate)
+    capped = match(game, a, b, games=3, openings=0, seed=1, max_moves=5, progress=False)
+    assert capped.unfinished == capped.draws == 3 and capped.rate == 0.5
+    assert all(len(record) == 5 and not record.finished for record in capped.records)
+
+
+def test_players_who_always_hold_are_stopped_by_max_moves():
+    # Holding with nothing passes the turn, so two players who always hold never finish.
+    def holds(game, state):
+        return "hold"
+
+    result = match(Piglet(3), holds, holds, games=2, openings=0, seed=0, max_moves=30, progress=False)
+    assert result.unfinished == 2 and all(r.final_state.scores == (0, 0) for r in result.records)
+
+
+def test_simulate_is_deprecated_for_a_match_with_max_moves():
+    game = Pig(50)
+    with pytest.warns(DeprecationWarning, match=r"simulate.*advsearch\.arena\.match"):
+        old = pig.simulate(game, hold_at(15), hold_at(10), games=10, seed=3)
+    assert isinstance(old, MatchResult)
+    assert old == match(game, hold_at(15), hold_at(10), games=10, openings=0, seed=3, max_moves=100_000,
+                        progress=False)
+    with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match="Pig or Piglet"):
+        pig.simulate(Nim(), hold_at(1), hold_at(1))
+
+
+def test_the_solver_names_are_importable_from_the_rules_module():
+    # Notebooks import them as advsearch.games.pig.<name>; they live in pig_solver.
+    for name in pig.SOLVER_NAMES:
+        assert getattr(pig, name) is getattr(pig_solver, name)
+        assert name in pig.__all__ and name in dir(pig)
+    from advsearch.games.pig import hold_at as passed_on, optimal_pig as solved
+
+    assert passed_on is hold_at and solved is optimal_pig
+    with pytest.raises(AttributeError, match="has no attribute 'optimal_chess'"):
+        pig.optimal_chess
 
 
 def test_agents_play_in_the_arena():
@@ -376,7 +439,6 @@ def test_evaluate_is_bounded():
 def test_expectiminimax_with_the_exact_values_plays_the_optimal_policy():
     # A depth-2 search whose evaluation is the exact probability of winning must choose
     # the optimal action and find the value 2P - 1 (the Bellman equation, one step).
-    search = pytest.importorskip("advsearch.search.expectimax")
     game = Pig(30)
     s = optimal_pig(30)
     goal = game.goal
@@ -403,7 +465,7 @@ def test_expectiminimax_with_the_exact_values_plays_the_optimal_policy():
         for player in (MAX, MIN):
             scores = (i, j) if player == MAX else (j, i)
             state = PigState(scores, k, player, False)
-            r = search.expectiminimax(game, state, depth=2, evaluate=evaluate)
+            r = expectiminimax(game, state, depth=2, evaluate=evaluate)
             assert r.move == s.action(i, j, k)
             sign = 1 if player == MAX else -1
             assert r.value == pytest.approx(sign * (2 * p(i, j, k) - 1), abs=1e-9)

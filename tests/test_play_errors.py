@@ -121,7 +121,6 @@ def test_a_tournament_on_the_command_line_reports_an_agent_that_hangs(opponent):
 
 
 def test_the_play_widget_shows_an_agent_that_hangs_instead_of_freezing():
-    pytest.importorskip("ipywidgets")
     from advsearch.widgets import play as widget
 
     started = time.perf_counter()
@@ -174,7 +173,6 @@ def test_the_command_line_and_the_widget_refuse_an_agents_true(opponent):
     opponent("sly", sly)
     code, out, _, _ = run("play", "tictactoe", "--opponent", "sly", moves=["0"])
     assert code == 1 and "sly chose True, which is not legal here; the game stops." in out
-    pytest.importorskip("ipywidgets")
     from advsearch.widgets import play as widget
 
     board = widget(TTT, sly)
@@ -278,7 +276,6 @@ def test_the_largest_games_the_command_line_draws_start():
 
 
 def test_the_play_widget_refuses_games_too_big_to_draw():
-    pytest.importorskip("ipywidgets")
     from advsearch.widgets import play as widget
 
     with pytest.raises(ValueError, match=r"has 1,001 objects, too many for the play widget: .* 1,000 at most"):

@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from advsearch import (MAX, ConnectFour, Game, GameError, Grundy, Nim, TicTacToe, alphabeta, chance,
-                       minimax, random_tree, solve, tree)
+from advsearch import (MAX, ConnectFour, Game, GameError, Grundy, Nim, TicTacToe, TranspositionTable, alphabeta,
+                       chance, minimax, random_tree, solve, tree)
+from advsearch.games.tictactoe import canonical
 from advsearch.games.connect4 import has_four, threat_cells
 from oracles import minimax_value
 
@@ -104,11 +105,45 @@ def test_tictactoe_needs_few_nodes():
 
 
 def test_a_shared_table_is_reused():
-    game, table = ConnectFour(4, 5), {}
+    game, table = ConnectFour(4, 5), TranspositionTable()
     first = solve(game, table=table)
     again = solve(game, table=table)
     assert first.value == again.value and again.stats.nodes < first.stats.nodes / 10
     assert again.stats.tt_hits > 0
+
+
+def test_a_dict_as_table_still_works_with_a_deprecation_warning():
+    game, memory = ConnectFour(4, 4), {}
+    old = r"solve\(table=dict\) is deprecated .* use solve\(table=TranspositionTable\(\)\)"
+    with pytest.warns(DeprecationWarning, match=old):
+        first = solve(game, table=memory)
+    assert memory and first.stats.tt_size == len(memory)          # the dict holds the bounds found
+    table = TranspositionTable()
+    table.bounds = memory
+    again = solve(game, table=table)
+    assert again.value == first.value and again.stats.nodes < first.stats.nodes / 10
+
+
+def test_a_table_that_is_not_a_transposition_table_is_refused():
+    with pytest.raises(TypeError, match="table must be a TranspositionTable, not \\[\\] \\(a list\\)"):
+        solve(TicTacToe(), table=[])
+
+
+def test_a_table_with_its_own_canonical_keys_by_it():
+    # Tic-tac-toe's canonical hook merges the 8 images of a board; a table that keys by the board itself wins.
+    merged, by_board = TranspositionTable(), TranspositionTable(lambda state: state)
+    assert solve(TicTacToe(), table=merged).value == solve(TicTacToe(), table=by_board).value == 0
+    assert all(canonical(key) == key for key in merged.bounds)
+    assert not all(canonical(key) == key for key in by_board.bounds)
+    assert len(merged) == len(merged.bounds) and not merged.entries
+    merged.clear()
+    assert len(merged) == 0
+
+
+def test_a_traced_solve_uses_the_table_it_is_given():
+    table = TranspositionTable()
+    r = solve(TicTacToe(), trace=True, table=table)
+    assert r.value == 0 and table.entries and r.stats.tt_size == len(table.entries)
 
 
 def test_a_traced_solve_has_events_and_the_same_value():

@@ -226,7 +226,27 @@ def _has_standalone_class() -> bool:
     return subprocess.run([kpsewhich, "standalone.cls"], capture_output=True, text=True).stdout.strip() != ""
 
 
+def mcts_search():
+    from advsearch import mcts
+
+    return mcts(tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), iterations=30, c=1, bounds=(-14, 14), seed=0,
+                trace=True)
+
+
+def test_an_mcts_tree_in_tikz_has_the_notation_of_the_drawing():
+    r = mcts_search()
+    tex = to_tikz(r, step=8)
+    s = scene(r, step=8)
+    for path in s:
+        data = s.nodes[path]
+        if data["status"] == "visited":
+            assert _tex(data["tally"]) in tex and data["note"] in tex
+    assert "current node" in tex and "faded" in tex            # the ring's node, and nodes still to come
+    assert r"{$12$}" in tex                                     # a terminal leaf holds its utility
+
+
 DOCUMENTS = {
+    "mcts": lambda: to_tikz(mcts_search(), step=8, standalone=True),
     "alphabeta": lambda: to_tikz(two_ply_search(), bounds=True, actions=True, standalone=True),
     "chance": lambda: to_tikz(chance_tree(), standalone=True),
     "three_players": lambda: to_tikz(three_player_tree(), standalone=True),
@@ -248,7 +268,8 @@ def test_picture_compiles_in_an_exam_with_only_tikz(tmp_path):
     pictures = [to_tikz(two_ply_search(), bounds=True, intervals=True),
                 to_tikz(chance_tree(), actions=True),
                 to_tikz(three_player_tree(), scale=0.8),
-                to_tikz(minimax(examples.grundy7(), trace=True), actions=True, max_children=2)]
+                to_tikz(minimax(examples.grundy7(), trace=True), actions=True, max_children=2),
+                to_tikz(mcts_search())]
     exam = "\n".join([r"\documentclass{article}", r"\usepackage{tikz}", r"\begin{document}",
                       *(p + "\n\\bigskip\n" for p in pictures), r"\end{document}", ""])
     _compile(tmp_path, "exam", exam)

@@ -3,7 +3,6 @@
 import base64
 import subprocess
 import sys
-import time
 import types
 
 import pytest
@@ -84,6 +83,19 @@ def test_model_over_chosen_steps(result):
     assert m.caption == f"step {m.count} of {m.count}"
     m = StepperModel(result, steps=[-1, 0, 5])
     assert m.steps == (25, 0, 5) and m.step == 25
+
+
+def test_model_over_the_iterations_of_mcts():
+    from advsearch import mcts, tree
+
+    r = mcts(tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), iterations=20, seed=0, trace=True)
+    m = StepperModel(r)
+    assert m.count == 20 and m.steps == tuple(range(1, 21))         # a step of MCTS is an iteration
+    assert m.text == r.trace.summaries()[0] and m.event is r.trace.iterations()[0][-1]
+    assert m.event.kind == "backup" and m.event.path == ()
+    assert StepperModel(r, steps=[-1, 3]).steps == (20, 3)
+    with pytest.raises(ValueError, match="not an iteration of this search, whose iterations are 1..20"):
+        StepperModel(r, steps=[0])
 
 
 @pytest.mark.parametrize("steps, message", [
@@ -283,12 +295,14 @@ def test_stepper_needs_a_trace(fake_draw):
         Stepper(alphabeta(examples.two_ply()))
 
 
-# --- With the real drawing (skipped until advsearch.drawing.mpl exists) ---
+# --- With the real drawing ---
 
 
 def real_draw():
     pytest.importorskip("ipywidgets")
-    return pytest.importorskip("advsearch.drawing.mpl")
+    import advsearch.drawing.mpl
+
+    return advsearch.drawing.mpl
 
 
 def test_stepper_with_real_draw(result):
@@ -302,15 +316,31 @@ def test_stepper_with_real_draw(result):
     assert base64.b64decode(s._repr_mimebundle_()["image/png"]).startswith(PNG_MAGIC)
 
 
-def test_stepper_redraws_quickly(result):
+def test_stepper_draws_each_frame_once(result):
+    # How quickly it redraws is measured by benchmarks/bench_draw.py, not asserted here.
     real_draw()
     from advsearch.widgets import Stepper
 
     s = Stepper(result)
-    start = time.perf_counter()
+    pictures = []
     for _ in range(5):
         s.next()
-    assert (time.perf_counter() - start) / 5 < 0.3
+        pictures.append(frame_png(s))
+    for _ in range(5):
+        s.back()
+    assert len(s._pngs) == 6 and len(set(pictures)) == 5       # going back redraws nothing
+
+
+def test_stepper_over_mcts_iterations():
+    real_draw()
+    from advsearch import mcts, tree
+    from advsearch.widgets import Stepper
+
+    r = mcts(tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), iterations=12, seed=0, trace=True)
+    s = Stepper(r)
+    assert s.model.count == 12 and s.model.step == 1
+    s.last()
+    assert s.model.step == 12 and frame_png(s).startswith(PNG_MAGIC)
 
 
 def test_stepper_figure_size(result, fake_draw):

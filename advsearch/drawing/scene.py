@@ -2,7 +2,8 @@
 
 A scene is a ``networkx.DiGraph`` keyed by path (the tuple of actions from the
 root).  It is built from an explicit tree, a SearchResult or a Trace, as of
-any step of the trace, and cut down to ``max_depth`` plies and
+any step of the trace, or from an MCTS tree as of any iteration
+(:mod:`.mcts_scene`), and cut down to ``max_depth`` plies and
 ``max_children`` children per node.  matplotlib (:mod:`.mpl`), TikZ
 (:mod:`.tikz`) and the step-by-step frames all draw the same scene, so they
 cannot disagree.
@@ -27,7 +28,11 @@ Node attributes
     ``current``    True for the node of the step being shown;
     ``pv``         True on the principal variation;
     ``more``       for a "…" placeholder node standing for hidden children,
-                   how many it stands for (0 for real nodes).
+                   how many it stands for (0 for real nodes);
+    ``tally``      an MCTS node's wins over visits, "7.5/12" ("" elsewhere);
+    ``note``       a small note under it, an MCTS node's "UCB 1.23" ("" elsewhere);
+    ``visits``     an MCTS node's visits (0 elsewhere): ``max_children``
+                   keeps the most visited children.
 
 Edge attributes
     ``action``, ``probability`` (under chance nodes, else None), ``pv``,
@@ -42,6 +47,7 @@ import networkx as nx
 
 from ..game import CHANCE, MIN
 from ..result import SearchResult, Trace, format_number as _number
+from .mcts_scene import MCTS_DEPTH, is_mcts, mcts_graph
 
 __all__ = ["scene", "MORE", "PLAYER_COLOURS", "preorder", "value_text"]
 
@@ -82,12 +88,17 @@ def scene(x, *, step=None, max_depth=None, max_children=None, unvisited=True) ->
     Parameters
     ----------
     x : Tree, SearchResult or Trace
+        Or the result of :func:`~advsearch.mcts`, its trace or one of its
+        trees (a ``TreeSnapshot``).
     step : int, optional
         Show the search as it stood after event ``step`` (0-based; negative
-        counts from the end).  None shows the finished search.
+        counts from the end).  None shows the finished search.  For MCTS a
+        step is an iteration: the tree after ``step`` iterations.
     max_depth, max_children : int, optional
         Show only this many plies, and this many children per node; hidden
-        children become one "…" node.  The principal variation is kept.
+        children become one "…" node.  The principal variation is kept, and
+        of an MCTS tree the most visited children.  An MCTS tree shows
+        :data:`~advsearch.drawing.mcts_scene.MCTS_DEPTH` plies by default.
     unvisited : bool
         Include the subtrees below pruned children (faded when drawn).
 
@@ -101,11 +112,15 @@ def scene(x, *, step=None, max_depth=None, max_children=None, unvisited=True) ->
     >>> s.nodes[(0,)]["text"], s.nodes[(0,)]["current"], s.nodes[(2,)]["status"]
     ('≤ 3', True, 'future')
     """
-    if isinstance(x, SearchResult):
+    _check_limits(max_depth, max_children)
+    if isinstance(x, SearchResult) and not is_mcts(x):
         if x.trace is None:
             raise ValueError("this SearchResult has no trace: search again with trace=True to draw it")
         x = x.trace
-    if isinstance(x, Trace):
+    if is_mcts(x):
+        max_depth = MCTS_DEPTH if max_depth is None else max_depth
+        graph = mcts_graph(x, step, max_depth + 1)   # one ply below the cut counts what it hides
+    elif isinstance(x, Trace):
         # One ply below the cut is enough to count what the cut hides.
         graph = _from_trace(x, step, unvisited, None if max_depth is None else max_depth + 1)
     elif hasattr(x, "to_networkx") and hasattr(x, "initial_state"):
@@ -113,11 +128,19 @@ def scene(x, *, step=None, max_depth=None, max_children=None, unvisited=True) ->
             raise ValueError("step needs a search to step through: draw a SearchResult or a Trace")
         graph = _from_tree(x)
     else:
-        raise TypeError(f"draw a Tree, a SearchResult or a Trace, not {type(x).__name__}")
+        raise TypeError(f"draw a Tree, a SearchResult or a Trace (or a TreeSnapshot of MCTS), "
+                        f"not {type(x).__name__}")
     _order_children(graph)
-    if graph.graph.get("step") is not None and not graph.graph.get("vector"):
-        _open_intervals(graph)     # payoff vectors have no [min, max] frames: they show v so far
+    frames = graph.graph["algorithm"] != "mcts" and not graph.graph.get("vector")
+    if graph.graph.get("step") is not None and frames:
+        _open_intervals(graph)     # payoff vectors and MCTS statistics have no [min, max] frames
     return _cut(graph, max_depth, max_children)
+
+
+def _check_limits(max_depth, max_children):
+    for name, limit, least in (("max_depth", max_depth, 0), ("max_children", max_children, 1)):
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < least):
+            raise ValueError(f"{name} must be a whole number >= {least}, not {limit!r}")
 
 
 def preorder(graph) -> list:
@@ -142,6 +165,9 @@ def _defaults(graph):
         data.setdefault("current", False)
         data.setdefault("pv", False)
         data.setdefault("more", 0)
+        data.setdefault("tally", "")
+        data.setdefault("note", "")
+        data.setdefault("visits", 0)
         data["text"] = value_text(data["value"], data["interval"])
         if isinstance(data["value"], tuple) and data["bound"] == "lower":
             # A max-n node that stopped early: only its player's entry is known, from below.
@@ -295,9 +321,6 @@ def _order_children(graph):
 
 def _cut(graph, max_depth, max_children) -> nx.DiGraph:
     """Keep max_depth plies and max_children children a node; add "…" where children hide."""
-    for name, limit in (("max_depth", max_depth), ("max_children", max_children)):
-        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < (0 if name == "max_depth" else 1)):
-            raise ValueError(f"{name} must be a whole number >= {0 if name == 'max_depth' else 1}, not {limit!r}")
     if max_depth is None and max_children is None:
         return graph
     keep = {()}
@@ -309,7 +332,9 @@ def _cut(graph, max_depth, max_children) -> nx.DiGraph:
         if max_depth is not None and len(node) >= max_depth:
             shown = []
         elif max_children is not None and len(children) > max_children:
-            shown = children[:max_children]
+            # The most visited children (an MCTS tree), else the first; in drawing order.
+            ranked = sorted(children, key=lambda c: -graph.nodes[c]["visits"])[:max_children]
+            shown = [c for c in children if c in ranked]
             on_pv = [c for c in children if graph.nodes[c]["pv"]]
             if on_pv and on_pv[0] not in shown:
                 shown = shown[:-1] + on_pv
@@ -325,7 +350,7 @@ def _cut(graph, max_depth, max_children) -> nx.DiGraph:
         more = node + (MORE,)
         out.add_node(more, player=None, label=None, state=None, status="plain", value=None, text="…",
                      bound="exact", interval=None, alpha=None, beta=None, current=False, pv=False,
-                     more=hidden, children=[])
+                     more=hidden, children=[], tally="", note="", visits=0)
         out.add_edge(node, more, action=None, probability=None, pv=False, status="plain")
         out.nodes[node]["children"] = out.nodes[node]["children"] + [more]
     for node in graph:

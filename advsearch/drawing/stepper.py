@@ -6,33 +6,17 @@ about widgets or pictures, so it can be tested on its own and reused by any
 front end: :class:`advsearch.widgets.Stepper` puts buttons and a slider on it.
 
 A *frame* is a position 0 .. count-1 of the stepper; each frame shows one
-*step*, the index of an event in the trace.  By default every event is a
-frame; ``steps`` picks a subset (say, only the prunes and exits).
+*step* of :func:`~advsearch.drawing.frames.frames`: the index of an event in
+the trace or, for MCTS, an iteration.  By default every step is a frame;
+``steps`` picks a subset (say, only the prunes and exits).
 """
 
 from __future__ import annotations
 
-import operator
-
-from ..result import Trace, trace_of
+from ..result import trace_of
+from .frames import frames, pick, whole_number
 
 __all__ = ["StepperModel"]
-
-
-def _trace_of(result) -> Trace:
-    trace = trace_of(result)
-    if not len(trace):
-        raise ValueError("this trace has no events to step through")
-    return trace
-
-
-def _whole_number(i, name):
-    if isinstance(i, bool):
-        raise ValueError(f"{name} must be a whole number, not {i!r}")
-    try:
-        return operator.index(i)
-    except TypeError:
-        raise ValueError(f"{name} must be a whole number, not {i!r}") from None
 
 
 class StepperModel:
@@ -43,8 +27,9 @@ class StepperModel:
     result : SearchResult or Trace
         A search run with ``trace=True``, or its trace.
     steps : sequence of int, optional
-        The trace events to show, in the order given (negative numbers count
-        from the end).  By default every event, in order.
+        The steps to show, in the order given (negative numbers count from
+        the end): trace events, or MCTS iterations.  By default every step,
+        in order.
 
     Raises
     ------
@@ -76,26 +61,14 @@ class StepperModel:
     """
 
     def __init__(self, result, steps=None):
-        self.trace = _trace_of(result)
+        self.trace = trace_of(result)
+        if not len(self.trace):
+            raise ValueError("this trace has no events to step through")
         self.result = result
-        n = len(self.trace)
-        if steps is None:
-            self.steps = tuple(range(n))
-        else:
-            if isinstance(steps, (str, bytes)):
-                raise ValueError(f"steps must be a sequence of event numbers, not {steps!r}")
-            chosen = []
-            for k in steps:
-                k = _whole_number(k, "each of steps")
-                if not -n <= k < n:
-                    raise ValueError(f"step {k} is not an event of this trace, whose events are 0..{n - 1}")
-                chosen.append(k % n)
-            if not chosen:
-                raise ValueError("steps is empty: choose at least one event to show")
-            self.steps = tuple(chosen)
+        self.frames = pick(frames(result), steps)
+        self.steps = tuple(f.step for f in self.frames)
         self._index = 0
         self._playing = False
-        self._narration = None
 
     # --- Where the stepper is. ---
 
@@ -111,13 +84,13 @@ class StepperModel:
 
     @property
     def step(self) -> int:
-        """The trace event shown in the current frame (pass it to ``draw(..., step=...)``)."""
+        """The step shown in the current frame (pass it to ``draw(..., step=...)``)."""
         return self.steps[self._index]
 
     @property
     def event(self):
-        """The :class:`~advsearch.result.Event` of the current frame."""
-        return self.trace[self.step]
+        """The :class:`~advsearch.result.Event` of the current frame (of MCTS: the root's last backup)."""
+        return self.frames[self._index].event
 
     @property
     def at_start(self) -> bool:
@@ -132,9 +105,7 @@ class StepperModel:
     @property
     def text(self) -> str:
         """The sentence that narrates the current step."""
-        if self._narration is None:
-            self._narration = self.trace.narrate()
-        return self._narration[self.step]
+        return self.frames[self._index].text
 
     @property
     def caption(self) -> str:
@@ -148,7 +119,7 @@ class StepperModel:
 
         Raises ValueError when ``i`` is not a whole number.
         """
-        i = _whole_number(i, "the frame to go to")
+        i = whole_number(i, "the frame to go to")
         self._index = min(max(i, 0), self.count - 1)
         return self._index
 

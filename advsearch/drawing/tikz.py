@@ -69,6 +69,8 @@ NAME_PLACES = ("left", "right", "above left", "above right", "below left", "belo
 #: A leaf's name goes under it, where nothing else is drawn, so that a row of leaves stays readable.
 LEAF_NAME_PLACES = ("below", "below left", "below right", "left", "right")
 VALUE_PLACES = ("right", "left", "above right", "above left", "below right", "below left")
+#: An MCTS leaf's wins/visits goes under it, like a leaf's name.
+TALLY_PLACES = ("below", "below right", "below left", "right", "left")
 NOTE_PLACES = ("above right", "above left", "above", "right", "left", "below right", "below left", "below")
 _ANGLES = {"right": 0, "above right": 45, "above": 90, "above left": 135,
            "left": 180, "below left": 225, "below": 270, "below right": 315}
@@ -566,7 +568,8 @@ class _Picture:
         return VALUE_PLACES[index]
 
     def _node_labels(self, node) -> list[str]:
-        """TikZ ``label`` options for the name, a value too long for the shape and [α, β]."""
+        """TikZ ``label`` options for the name, a value too long for the shape, an MCTS node's
+        wins/visits and UCB, and [α, β]."""
         data = self.graph.nodes[node]
         colour = self._colour(node)
         tint = f"[text={colour}]" if colour else ""
@@ -578,8 +581,13 @@ class _Picture:
         value = self.values[node]
         if value and not self._inside(node) and (place := self._place_value(node, value)) is not None:
             labels.append(_label(tint, place, _tex(value)))
+        if data["tally"]:
+            places = TALLY_PLACES if self.kinds[node] == "leaf" else VALUE_PLACES
+            labels.append(_label(tint, self._place(node, data["tally"], places), _tex(data["tally"])))
+        notes = [data["note"]] if data["note"] else []
         if self.bounds and data["children"] and data["alpha"] is not None and data["beta"] is not None:
-            note = _pair(data["alpha"], data["beta"])
+            notes.append(_pair(data["alpha"], data["beta"]))
+        for note in notes:
             # Above, on the side away from the edge that comes down from the parent, if there is room.
             parent_x = self.pos[node[:-1]][0] if node else self.pos[node][0]
             places = NOTE_PLACES if parent_x <= self.pos[node][0] else tuple(map(_mirror, NOTE_PLACES))

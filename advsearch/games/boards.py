@@ -1,8 +1,26 @@
-"""What the board games share: the card a game draws its state on (see ``draw_state``), and the check of n-player bitboard states."""
+"""What the board games share: the card a game draws its state on, the heap games' tokens, and the check of n-player bitboard states.
+
+Drawing (each game's ``draw_state``)
+    :func:`board_card` makes an axes a blank [0, 1] square with a light card
+    on it.  The heap games (Nim, Grundy) draw their tokens with
+    :func:`add_token`, in the colours :data:`TOKEN` and :data:`TOKEN_EDGE`,
+    and leave :data:`BOARD_MARGIN` free around them, so that their pictures
+    look alike.
+
+Checking
+    :func:`check_player_boards` checks the state of an n-player game kept as
+    one bitboard per player (Virus, Chinese Checkers).
+"""
 
 from __future__ import annotations
 
-__all__ = ["board_card", "check_player_boards"]
+__all__ = ["BOARD_MARGIN", "TOKEN", "TOKEN_EDGE", "board_card", "add_token", "check_player_boards"]
+
+#: The space a board leaves free on each side of the card, as a fraction of the card's side.
+BOARD_MARGIN = 0.1
+
+#: The fill and outline colours of a heap game's tokens (Nim's sticks, Grundy's tokens): amber.
+TOKEN, TOKEN_EDGE = "#e39b2d", "#8a5410"
 
 
 def board_card(ax, face="#fbfaf5", edge="#9a9a9a"):
@@ -21,6 +39,24 @@ def board_card(ax, face="#fbfaf5", edge="#9a9a9a"):
     ax.add_artist(FancyBboxPatch((0.015, 0.015), 0.97, 0.97, boxstyle="round,pad=0,rounding_size=0.07",
                                  facecolor=face, edgecolor=edge, linewidth=0.8, zorder=0))
     return ax
+
+
+def add_token(ax, x, y, width, height, rounding):
+    """Draw one token of a heap game: a box in the :data:`TOKEN` colours, lower left at ``(x, y)``.
+
+    ``rounding`` is the radius of its corners, in the card's units; the
+    token lies above the card and a heap's slot (``zorder`` 2).
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = board_card(Figure(figsize=(1, 1)).add_subplot())
+    >>> patch = add_token(ax, 0.4, 0.4, 0.1, 0.2, rounding=0.02)
+    >>> patch.get_facecolor()[:3] == patch.get_edgecolor()[:3], patch.get_zorder()
+    (False, 2)
+    """
+    from matplotlib.patches import FancyBboxPatch
+
+    return ax.add_artist(FancyBboxPatch((x, y), width, height, boxstyle=f"round,pad=0,rounding_size={rounding}",
+                                        facecolor=TOKEN, edgecolor=TOKEN_EDGE, linewidth=0.4, zorder=2))
 
 
 def check_player_boards(state, *, game, players, full, max_moves, cell="cell"):

@@ -73,7 +73,7 @@ Rules
       progress, the payoffs are equal.
 
     Either way the payoffs are in [0, 1] and sum to 1 (up to float rounding):
-    ``payoff_bounds = (0, 1)`` and ``max_sum = 1`` for max-n pruning.
+    ``utility_range = (0, 1)`` and ``max_sum = 1`` for max-n pruning.
 
 State format
     A triple ``(boards, to_move, plies)``: ``boards`` is a tuple of one int per
@@ -241,7 +241,7 @@ class ChineseCheckers(Game):
         to the right along a row and ``r`` downwards, row by row.
     homes, targets : tuple of int
         Each player's home point and target point (0 top, then clockwise).
-    utility_range, payoff_bounds : tuple
+    utility_range : tuple
         ``(0, 1)``.
     max_sum : int
         1: the payoffs sum to 1, for max-n pruning.
@@ -266,8 +266,7 @@ class ChineseCheckers(Game):
     """
 
     utility_range = (0, 1)
-    #: Bounds for multiplayer pruning: every payoff is in ``payoff_bounds``, and they sum to at most ``max_sum``.
-    payoff_bounds = (0, 1)
+    #: For max-n's shallow pruning: every payoff is in ``utility_range``, and they sum to at most ``max_sum``.
     max_sum = 1
 
     def __init__(self, players: int = 2, size: int = 2, max_moves: int | None = None):

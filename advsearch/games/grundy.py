@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..game import MAX, MIN, Game, GameError, IllegalMoveError, player_name
-from .boards import board_card
+from .boards import BOARD_MARGIN, add_token, board_card
 from .nim import check_first
 
 __all__ = ["Grundy", "GrundyState"]
@@ -133,27 +133,23 @@ class Grundy(Game):
         >>> game.draw_state(game.result(game.initial_state, (7, 1)), ax) is ax
         True
         """
-        from matplotlib.patches import FancyBboxPatch, Rectangle
-
-        from .nim import _MARGIN, _TOKEN, _TOKEN_EDGE
+        from matplotlib.patches import Rectangle
 
         heaps = state.heaps
         board_card(ax)
-        span = 1 - 2 * _MARGIN
+        span = 1 - 2 * BOARD_MARGIN
         unit = span / max(self.n, max(heaps, default=0), 1)
         column = min(span / max(len(heaps), 1), 0.26)
         width, height = min(0.78 * column, 0.2), 0.8 * unit
         left = 0.5 - column * len(heaps) / 2
-        base = _MARGIN
+        base = BOARD_MARGIN
         ax.add_artist(Rectangle((left - 0.02, base - 0.018), column * len(heaps) + 0.04, 0.018,
                                 facecolor=_BASE, edgecolor="none", zorder=1))
         for i, h in enumerate(heaps):
             x = left + (i + 0.5) * column - width / 2
             for j in range(h):
-                ax.add_artist(FancyBboxPatch((x, base + (j + 0.1) * unit), width, height,
-                                             boxstyle=f"round,pad=0,rounding_size={0.25 * min(width, height)}",
-                                             facecolor=_TOKEN, edgecolor=_TOKEN_EDGE, linewidth=0.4, zorder=2))
+                add_token(ax, x, base + (j + 0.1) * unit, width, height, rounding=0.25 * min(width, height))
         return ax
 
 
-_BASE = "#7a7468"
+_BASE = "#7a7468"         # the line the heaps stand on

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..game import MAX, MIN, Game, GameError, IllegalMoveError, player_name
-from .boards import board_card
+from .boards import BOARD_MARGIN, add_token, board_card
 
 __all__ = ["Nim", "NimState"]
 
@@ -142,7 +142,7 @@ class Nim(Game):
         board_card(ax)
         widest = max(max(self.heaps), max(heaps, default=0), 1)
         gaps = (widest - 1) // 5                 # half a pitch of space after every fifth stick
-        span = 1 - 2 * _MARGIN
+        span = 1 - 2 * BOARD_MARGIN
         row = min(span / len(heaps), 0.3)
         pitch = min(span / (widest + 0.5 * gaps), 0.16)
         stick_width, stick_height = 0.46 * pitch, 0.7 * row
@@ -156,13 +156,9 @@ class Nim(Game):
                                          facecolor=_SLOT, edgecolor="none", zorder=1))
             for j in range(h):
                 x = left + pitch * (j + 0.5 + 0.5 * (j // 5))
-                ax.add_artist(FancyBboxPatch((x - stick_width / 2, y - stick_height / 2), stick_width, stick_height,
-                                             boxstyle=f"round,pad=0,rounding_size={0.4 * stick_width}",
-                                             facecolor=_TOKEN, edgecolor=_TOKEN_EDGE, linewidth=0.4, zorder=2))
+                add_token(ax, x - stick_width / 2, y - stick_height / 2, stick_width, stick_height,
+                          rounding=0.4 * stick_width)
         return ax
 
 
-_MARGIN = 0.1
-_TOKEN, _TOKEN_EDGE, _SLOT = "#e39b2d", "#8a5410", "#ebe7dc"
-
-
+_SLOT = "#ebe7dc"         # the light band behind a heap's sticks

@@ -158,7 +158,7 @@ class Virus(Game):
     ----------
     num_players : int
         The number of players.
-    utility_range, payoff_bounds : tuple
+    utility_range : tuple
         ``(0, 1)``: every payoff is a share of the board.
     max_sum : int
         1: the payoffs of a terminal state sum to 1, for max-n pruning.
@@ -205,8 +205,7 @@ class Virus(Game):
     """
 
     utility_range = (0, 1)
-    #: Bounds for multiplayer pruning: every payoff is in ``payoff_bounds``, and they sum to at most ``max_sum``.
-    payoff_bounds = (0, 1)
+    #: For max-n's shallow pruning: every payoff is in ``utility_range``, and they sum to at most ``max_sum``.
     max_sum = 1
 
     def __init__(self, width: int = 5, height: int = 5, players: int = 3, starts=None, pattern="plus",

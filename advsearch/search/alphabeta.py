@@ -35,6 +35,8 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
         ``order(state, actions) -> sequence`` or an ordering object from
         :mod:`advsearch.search.ordering` (static, PV move, killers, history,
         or a Chain of them).  It must return a permutation of the actions.
+        An ordering object may learn as it goes: its ``on_prune`` hears of
+        every prune, its ``on_best`` of the best move of every node searched.
     table : TranspositionTable, optional
         Remember values of states reached again by another path
         (:mod:`advsearch.search.tables`); ``stats.tt_hits`` counts its use.
@@ -57,7 +59,10 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
     Returns
     -------
     SearchResult
-        As :func:`~advsearch.minimax`, with ``stats.prunes`` counting the
+        As :func:`~advsearch.minimax`: ``value`` is MAX's utility, whoever
+        is to move at the root; ``move`` is best for the player to move,
+        the first in search order among equals (``actions()`` order when no
+        ``order`` or ``table`` changes it).  ``stats.prunes`` counts the
         nodes that returned early.  The root value always equals minimax's;
         values below the root may be bounds (see ``Event.bound``).
 
@@ -74,11 +79,15 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
     >>> r = alphabeta(tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     >>> r.value, r.move, r.stats.leaves, r.stats.prunes
     (3, 0, 7, 1)
+    >>> from advsearch import MIN
+    >>> r = alphabeta(tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]], root=MIN))   # MIN moves first
+    >>> r.value, r.move
+    (6, 1)
     """
     search = Search(game, state, depth=depth, evaluate=evaluate, trace=trace, algorithm="alphabeta",
                     cutoff=cutoff, max_nodes=max_nodes, time_limit=time_limit)
     to_move, result, is_terminal = game.to_move, game.result, game.is_terminal
-    ordered = search.ordering(order, table)
+    ordered, learn = search.ordering(order, table), search.best_hook
     score, counts = search.scorer()
     quiesce, quiet_counts = search.quiescence(quiescence)
     cut_ply, tracer, next_check = search.limit, search.tracer, search.next_check
@@ -142,6 +151,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
             if tracer: tracer.update(state, MAX, v2, v, alpha, beta)
         if pv is None:
             raise search.no_actions(state)
+        if learn: learn(state, pv[0], ply)
         if tracer: tracer.exit(state, MAX, v, alpha, beta)
         return v, pv
 
@@ -162,6 +172,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
             if tracer: tracer.update(state, MIN, v2, v, alpha, beta)
         if pv is None:
             raise search.no_actions(state)
+        if learn: learn(state, pv[0], ply)
         if tracer: tracer.exit(state, MIN, v, alpha, beta)
         return v, pv
 

@@ -22,12 +22,16 @@ import numbers
 import operator
 import time
 
-from ..game import CHANCE, MAX, GameError, InvalidTreeError
+from ..deprecation import warn_renamed
+from ..game import CHANCE, MAX, Game, GameError, GameView, InvalidTreeError
 from ..result import Event, SearchResult, Stats, Trace
 from ..timeout import check_budget
 from ..trees import PROBABILITY_TOLERANCE
 
 inf = math.inf
+
+#: The utility range of a game that declares none.
+UNBOUNDED = (-inf, inf)
 
 
 def flatten(cells) -> tuple:
@@ -116,6 +120,32 @@ to_move, actions, result, is_terminal and utility
             f"(a {type(game).__name__}), which lacks {lacks}{hint}"
         )
     return game.initial_state if state is None else state
+
+
+def declared_range(game):
+    """``game.utility_range`` when the game declares one, else None.
+
+    A game that declares only ``payoff_bounds``, the multiplayer searches'
+    old name for it, still has it read, with a DeprecationWarning.  A view
+    (a :class:`~advsearch.game.GameView`) that sets no range of its own has
+    the range of the game it wraps.
+
+    >>> from advsearch import TicTacToe, tree
+    >>> declared_range(TicTacToe()), declared_range(tree([1, 2]))
+    ((-1, 1), None)
+    """
+    while (isinstance(game, GameView) and "utility_range" not in vars(game)
+           and type(game).utility_range is Game.utility_range):
+        game = game.game
+    own = getattr(game, "utility_range", None)
+    if own is not None and own != UNBOUNDED:
+        return own
+    old = getattr(game, "payoff_bounds", None)
+    if old is not None:
+        name = type(game).__name__
+        warn_renamed(f"the game attribute {name}.payoff_bounds", f"{name}.utility_range")
+        return old
+    return None
 
 
 def describe(fn) -> str:
@@ -404,7 +434,7 @@ class Search:
                 f"{game.num_players} players; use maxn or paranoid"
             )
         self.prunes = 0
-        self.ordering_hook = None
+        self.ordering_hook = self.best_hook = None     # an ordering piece's on_prune and on_best
         self.started = time.perf_counter()
         self.budget(max_nodes, time_limit)
 
@@ -436,7 +466,12 @@ class Search:
     # --- Pluggable pieces ---
 
     def ordering(self, order, table=None):
-        """``ordered(state, ply)``: the actions in search order (plain actions() when nothing is given)."""
+        """``ordered(state, ply)``: the actions in search order (plain actions() when nothing is given).
+
+        An ordering piece's learning hooks are kept as ``ordering_hook``
+        (``on_prune``, told by :meth:`prune`) and ``best_hook`` (``on_best``,
+        which the search tells the best move of every node it searched).
+        """
         from .ordering import as_ordering
 
         game = self.game
@@ -444,6 +479,7 @@ class Search:
             return lambda state, ply: game.actions(state)
         piece = None if order is None else as_ordering(order)
         self.ordering_hook = getattr(piece, "on_prune", None)
+        self.best_hook = getattr(piece, "on_best", None)
 
         def ordered(state, ply):
             actions = game.actions(state)
@@ -460,6 +496,35 @@ class Search:
             return moves
 
         return ordered
+
+    def decision(self, value, actions):
+        """``decide(state, player, ply)``: minimax's MAX-VALUE and MIN-VALUE as one step.
+
+        Every child is valued by ``value(child, ply + 1)``, and the node
+        takes the largest value at MAX, the smallest at MIN, the first in
+        ``actions(state, ply)`` order among equals; it returns ``(v, pv)``
+        and traces enter, update and exit events.  The searches that add a
+        kind of node to minimax without pruning (expectimax and
+        expectiminimax add chance nodes) value their MAX and MIN nodes with it.
+        """
+        result, tracer = self.game.result, self.tracer
+
+        def decide(state, player, ply):
+            better = operator.gt if player == MAX else operator.lt
+            if tracer: tracer.enter(state, player)
+            v, pv = None, None
+            for a in actions(state, ply):
+                if tracer: tracer.down(a)
+                v2, pv2 = value(result(state, a), ply + 1)
+                if pv is None or better(v2, v):
+                    v, pv = v2, (a, pv2)
+                if tracer: tracer.update(state, player, v2, v)
+            if pv is None:
+                raise self.no_actions(state)
+            if tracer: tracer.exit(state, player, v)
+            return v, pv
+
+        return decide
 
     def quiescence(self, quiescence):
         """``(quiesce, counts)`` for a quiescence search at the horizon, or ``(None, None)``."""
@@ -566,7 +631,7 @@ class Search:
         """
         given = bounds is not None
         if not given:
-            bounds = getattr(self.game, "utility_range", (-inf, inf))
+            bounds = declared_range(self.game) or UNBOUNDED
         source = "bounds" if given else f"{self.game!r}.utility_range"
         try:
             low, high = bounds

@@ -37,15 +37,20 @@ Moves out of turn come from :func:`~advsearch.search.multiplayer.out_of_turn`:
 the game's ``actions_for(state, player)`` and ``result_for(state, player,
 action)`` hooks, or, for Virus and Chinese Checkers, writing the mover into
 the state.  With two players every reply is in turn, and BRS is alpha-beta.
+
+So :func:`best_reply` is :func:`~advsearch.alphabeta` searching
+:class:`BestReplyGame`, the game as p sees it, with :class:`ThreatADS` as
+one of its move orderings.
 """
 
 from __future__ import annotations
 
 from ..game import CHANCE, MAX, MIN, GameError, GameView, player_name
-from .base import Search, checked, inf, root_of, scorers
-from .multiplayer import out_of_turn
+from .base import UNBOUNDED, check_depth, checked, declared_range, describe, root_of
+from .multiplayer import out_of_turn, search_view
+from .ordering import Chain
 
-__all__ = ["best_reply", "BestReplyGame", "ThreatADS", "ADS_RULES"]
+__all__ = ["best_reply", "BestReplyGame", "ThreatADS", "ThreatOrder", "ADS_RULES"]
 
 #: The update rules of :class:`ThreatADS`: move the threat to the front, or one place forward.
 ADS_RULES = ("move-to-front", "transposition")
@@ -60,6 +65,9 @@ class ThreatADS:
 
     - "move-to-front": the threat moves to the front of the list;
     - "transposition": it swaps places with the opponent just before it.
+
+    :func:`best_reply` orders the MIN layers by it through
+    :class:`ThreatOrder`, a move ordering (:mod:`advsearch.search.ordering`).
 
     Parameters
     ----------
@@ -131,6 +139,48 @@ class ThreatADS:
         return f"ThreatADS({self.rule!r}, opponents={self.order!r})"
 
 
+class ThreatOrder:
+    """Threat-ADS as a move ordering of a :class:`BestReplyGame`, for :func:`~advsearch.alphabeta`.
+
+    ``order`` puts a MIN layer's replies in the order of their opponents in
+    the list ``ads`` (a :class:`ThreatADS`, started with the opponents),
+    keeping each opponent's moves in their own order; ``on_best`` hears
+    which reply gave a MIN layer its value, and updates the list with that
+    reply's opponent, the threat.  MAX's layers are left as they are.
+
+    Examples
+    --------
+    >>> from advsearch import MAX, MIN
+    >>> ads = ThreatADS("move-to-front", opponents=[1, 2, 3])
+    >>> threat = ThreatOrder(ads)
+    >>> threat.order(("s", MIN), [(1, "a"), (2, "b"), (3, "c"), (3, "d")], ply=1)
+    [(1, 'a'), (2, 'b'), (3, 'c'), (3, 'd')]
+    >>> threat.on_best(("s", MIN), (3, "d"), ply=1)
+    >>> threat.order(("s", MIN), [(1, "a"), (2, "b"), (3, "c"), (3, "d")], ply=1)
+    [(3, 'c'), (3, 'd'), (1, 'a'), (2, 'b')]
+    """
+
+    def __init__(self, ads: ThreatADS):
+        if ads.order is None:
+            raise ValueError("ThreatOrder needs a Threat-ADS that lists the opponents: call ads.start(opponents)")
+        self.ads = ads
+
+    def order(self, state, actions, ply):
+        opponents = self.ads.order
+        if state[1] != MIN or len(opponents) == 1:       # one opponent: its replies are plain moves
+            return list(actions)
+        rank = {o: i for i, o in enumerate(opponents)}
+        return sorted(actions, key=lambda reply: rank[reply[0]])
+
+    def on_best(self, state, action, ply):
+        if state[1] == MIN:
+            opponents = self.ads.order
+            self.ads.update(action[0] if len(opponents) > 1 else opponents[0])
+
+    def __repr__(self) -> str:
+        return f"ThreatOrder({self.ads!r})"
+
+
 class BestReplyGame(GameView):
     """``game`` as Best-Reply Search sees it from ``player``: a two-player game of MAX and MIN layers.
 
@@ -138,9 +188,17 @@ class BestReplyGame(GameView):
     ``player`` moves next or MIN when the merged opponents do.  MAX's actions
     are ``player``'s moves; MIN's are ``(opponent, move)`` pairs for every
     opponent in turn order after ``player`` (just the moves, with two
-    players), each played from the same state.  A side with no moves ends
-    the game here.  :func:`best_reply`'s traces are of this game, so a
-    drawing shows BRS's tree: MAX ▲ and MIN ▼, with ``player``'s payoffs.
+    players), each played from the same state.  MAX's utility is
+    ``player``'s payoff, MIN's its negation.  :func:`best_reply`'s traces
+    are of this game, so a drawing shows BRS's tree: MAX ▲ and MIN ▼, with
+    ``player``'s payoffs.
+
+    A side may have no moves in a state that is not terminal (an opponent
+    eliminated in Virus).  Given ``evaluate``, such a state is a leaf to
+    evaluate: not terminal here, but ``stuck(s)`` is true, and
+    :func:`best_reply` adds that to its cut-off test.  Without it the state
+    ends this game, and its utility is an error that asks for an
+    evaluation function.
 
     Examples
     --------
@@ -158,35 +216,47 @@ class BestReplyGame(GameView):
     #: The view's states are pairs, so no hook passes on as it is; label and draw_state unwrap them.
     passes_on = ()
 
-    def __init__(self, game, player: int, root=None):
+    def __init__(self, game, player: int, root=None, *, evaluate=None):
         n = getattr(game, "num_players", 2)
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise ValueError(f"player must be one of the {n} players 0..{n - 1}, not {player!r}")
         super().__init__(game)
         self.player = player
         self.payoff = checked(game.utility, f"{game!r}.utility")
+        self.evaluate = evaluate
         self.opponents = tuple((player + k) % n for k in range(1, n))
         self.actions_for, self.result_for = out_of_turn(game)
-        self.utility_range = getattr(game, "payoff_bounds", None) or getattr(game, "utility_range",
-                                                                            (-inf, inf))
+        self.utility_range = declared_range(game) or UNBOUNDED
+        self._seen = (None, ())          # the last state asked for its actions, and them
         self.initial_state = self.layer(game.initial_state if root is None else root)
 
     def layer(self, state):
         """The view's state for a game state: MAX's layer when ``player`` is to move, else MIN's."""
         return state, MAX if self.game.to_move(state) == self.player else MIN
 
+    def game_state(self, s):
+        """The game's state of a state ``(state, side)`` of this view."""
+        return s[0]
+
     def to_move(self, s):
         return s[1]
 
     def actions(self, s):
+        if s is self._seen[0]:          # the terminal test, the cut-off test and the search ask in turn
+            return self._seen[1]
         state, side = s
         if self.game.is_terminal(state):
-            return ()
-        if side == MAX:
-            return tuple(self.actions_for(state, self.player))
-        if len(self.opponents) == 1:
-            return tuple(self.actions_for(state, self.opponents[0]))
-        return tuple((o, a) for o in self.opponents for a in self.actions_for(state, o))
+            moves = ()
+        elif self.game.to_move(state) == CHANCE:
+            raise GameError(f"best_reply handles games without chance, but {state!r} is a CHANCE node")
+        elif side == MAX:
+            moves = tuple(self.actions_for(state, self.player))
+        elif len(self.opponents) == 1:
+            moves = tuple(self.actions_for(state, self.opponents[0]))
+        else:
+            moves = tuple((o, a) for o in self.opponents for a in self.actions_for(state, o))
+        self._seen = (s, moves)
+        return moves
 
     def result(self, s, action):
         state, side = s
@@ -198,14 +268,31 @@ class BestReplyGame(GameView):
         return self.result_for(state, opponent, move), MAX
 
     def is_terminal(self, s):
-        return self.game.is_terminal(s[0]) or not self.actions(s)
+        return self.game.is_terminal(s[0]) or (self.evaluate is None and not self.actions(s))
+
+    def stuck(self, s):
+        """Whether the side to move in ``s`` has no moves, although the game is not over."""
+        return not self.game.is_terminal(s[0]) and not self.actions(s)
 
     def utility(self, s, player):
         if not self.game.is_terminal(s[0]):
-            raise GameError(f"{player_name(self.player, self.game.num_players)} has no move in {s[0]!r}, "
-                            "which is not terminal: it needs an evaluation function")
+            name = player_name(self.player, self.game.num_players)
+            who = f"{name} has no move" if s[1] == MAX else f"no opponent of {name} has a move"
+            raise GameError(f"best_reply: {who} in {s[0]!r}, which is not terminal; search with depth=d and "
+                            "evaluate=f so that such states can be scored")
         u = self.payoff(s[0], self.player)
         return u if player == MAX else -u
+
+    def evaluation(self, evaluate):
+        """``evaluate(state, player)`` of the game, as this view's MAX and MIN see it."""
+        me, score = self.player, checked(evaluate, f"evaluate ({describe(evaluate)})")
+
+        def best_reply_eval(s, player):
+            e = score(s[0], me)
+            return e if player == MAX else -e
+
+        best_reply_eval.__name__ = describe(evaluate)
+        return best_reply_eval
 
     def render(self, s):
         return self.game.render(s[0])
@@ -224,7 +311,8 @@ class BestReplyGame(GameView):
 
 
 def best_reply(game, state=None, *, player=None, depth=None, evaluate=None, threat_ads=None,
-               prune_on_equal=True, trace=False):
+               prune_on_equal=True, order=None, table=None, cutoff=None, max_nodes=None, time_limit=None,
+               trace=False):
     """Best-Reply Search: the searching player against the single strongest reply of all its opponents.
 
     Parameters
@@ -244,14 +332,21 @@ def best_reply(game, state=None, *, player=None, depth=None, evaluate=None, thre
         Cut off after this many layers and score with ``evaluate``.  A MIN
         layer is one ply, however many opponents it merges.
     evaluate : callable, optional
-        ``evaluate(state, player) -> number``, called for the searching player.
+        ``evaluate(state, player) -> number``, the game's usual signature;
+        the search calls it for the searching player.
     threat_ads : {None, "move-to-front", "transposition"} or ThreatADS
         None searches the opponents in turn order after ``player``.  A rule
         name orders them by a fresh :class:`ThreatADS` with that rule; a
         ThreatADS object is used and updated in place, so that it can carry
         what it learnt from search to search.
-    prune_on_equal : bool
-        As in :func:`~advsearch.alphabeta`: cut when v >= beta (v <= alpha).
+    prune_on_equal, order, table, max_nodes, time_limit
+        As in :func:`~advsearch.alphabeta`, over the states and actions of
+        the :class:`BestReplyGame` (pairs ``(state, side)``, and at MIN
+        layers ``(opponent, move)`` replies).  With Threat-ADS, ``order``
+        orders each opponent's replies and the list orders the opponents.
+    cutoff : callable, optional
+        ``cutoff(state, ply) -> bool``, the lecture's CutOffTest, given the
+        game's state; it needs ``evaluate``.
     trace : bool
         Record alpha-beta's events in ``result.trace``, whose game is the
         :class:`BestReplyGame`: MIN layers draw as MIN nodes ▼ whose edges
@@ -260,20 +355,26 @@ def best_reply(game, state=None, *, player=None, depth=None, evaluate=None, thre
     Returns
     -------
     SearchResult
-        ``value`` is the searching player's payoff under best-reply play (one
-        number, as in paranoid search); ``move`` its best move, the first
-        among equals; ``pv`` alternates its moves with ``(opponent, move)``
-        replies (plain moves with two players).  ``stats.nodes`` counts the
+        With more than two players, ``value`` is the payoff vector (one
+        entry per player) at the end of the principal variation: every
+        player's utility at a terminal state, every player's Eval where the
+        search cut off.  With two players it is MAX's utility, whoever
+        searches, as from :func:`~advsearch.alphabeta`.
+        ``stats.searcher_value`` is the searching player's payoff under
+        best-reply play, the value alpha-beta backs up.  ``move`` is its
+        best move, the first in ``actions()`` order among equals; ``pv``
+        alternates its moves with ``(opponent, move)`` replies (plain moves
+        with two players).  ``stats`` count as in alpha-beta: ``nodes`` the
         states visited (each MIN-layer reply is one), the root included;
-        ``stats.prunes`` counts prunes.  With Threat-ADS,
-        ``stats.ads_order`` is the list's order after the search.
+        with Threat-ADS, ``stats.ads_order`` is the list's order after the
+        search.
 
     Raises
     ------
     ValueError
         A ``player`` that is not one of the game's, or (with more than two
         players) not the one to move at the root; an unknown ``threat_ads``;
-        a bad depth or evaluation function.
+        a bad depth, evaluation function or cut-off test.
     GameError
         A chance node; a game that cannot let a player move out of turn; a
         side without moves in a state that is not terminal, when there is
@@ -307,18 +408,24 @@ def best_reply(game, state=None, *, player=None, depth=None, evaluate=None, thre
     >>> from advsearch import Virus, best_reply
     >>> game = Virus(players=3)
     >>> r = best_reply(game, depth=4, evaluate=game.evaluate)
-    >>> r.move, r.pv, r.value, r.stats.nodes
+    >>> r.move, r.pv, r.stats.searcher_value, r.stats.nodes
     (1, (1, (2, 3), 7, (2, 2)), 0.4, 87)
+    >>> r.value                              # everyone's share where that line ends
+    (0.4, 0.1, 0.5)
     >>> r = best_reply(game, depth=4, evaluate=game.evaluate, threat_ads="move-to-front")
-    >>> r.move, r.value, r.stats.nodes, r.stats.ads_order
+    >>> r.move, r.stats.searcher_value, r.stats.nodes, r.stats.ads_order
     (1, 0.4, 106, (1, 2))
 
-    With two players, BRS is alpha-beta:
+    With two players, BRS is alpha-beta, and its value is MAX's utility
+    even when MIN searches:
 
-    >>> from advsearch import alphabeta, tree
+    >>> from advsearch import MIN, alphabeta, tree
     >>> t = tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> best_reply(t).value, best_reply(t).stats.leaves == alphabeta(t).stats.leaves
     (3, True)
+    >>> t = tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]], root=MIN)
+    >>> best_reply(t).value, best_reply(t).stats.searcher_value, alphabeta(t).value
+    (6, -6, 6)
     """
     root = root_of(game, state, "best_reply")
     n = getattr(game, "num_players", 2)
@@ -327,104 +434,35 @@ def best_reply(game, state=None, *, player=None, depth=None, evaluate=None, thre
         raise GameError(f"best_reply handles games without chance, but the root {root!r} is a CHANCE node")
     if player is None:
         player = MAX if mover is None else mover
-    view = BestReplyGame(game, player, root)
+    check_depth(depth, evaluate, cutoff)
+    view = BestReplyGame(game, player, root, evaluate=evaluate)
     if n > 2 and mover is not None and mover != player:
         raise ValueError(
             f"with {n} players, best_reply searches for the player to move at the root, "
             f"{player_name(mover, n)}, not {player_name(player, n)}: a MIN layer at the root would merge "
             "opponents who are not to move, and its best reply would not be a legal move")
     ads = threat_ads
-    if isinstance(threat_ads, str) or threat_ads is None:
-        ads = None if threat_ads is None else ThreatADS(threat_ads)
-    elif not isinstance(threat_ads, ThreatADS):
+    if isinstance(threat_ads, str):
+        ads = ThreatADS(threat_ads)
+    elif threat_ads is not None and not isinstance(threat_ads, ThreatADS):
         raise ValueError(f"threat_ads must be None, a rule ({', '.join(map(repr, ADS_RULES))}) or a ThreatADS, "
                          f"not {threat_ads!r}")
-    opponents = view.opponents if ads is None else ads.start(view.opponents)
-    merged = len(view.opponents) > 1     # with one opponent a reply is just its move
-    search = Search(view, view.initial_state, depth=depth, evaluate=evaluate, trace=trace,
-                    algorithm="best_reply")
-    actions_for, result_for = view.actions_for, view.result_for
-    is_terminal = game.is_terminal
-    utility, evaluate = scorers(game, evaluate)
-    cut_ply, tracer = search.limit, search.tracer
-    nodes = leaves = deepest = evaluated = 0
+    if ads is not None:
+        ads.start(view.opponents)
+        order = ThreatOrder(ads) if order is None else Chain(ThreatOrder(ads), order)
+    if evaluate is not None:             # a side without moves is a leaf to evaluate, as is the cut-off
+        cutoff = cut_off(view, cutoff)
+    r = search_view(view, view.initial_state, "best_reply", depth=depth, evaluate=evaluate, cutoff=cutoff,
+                    prune_on_equal=prune_on_equal, order=order, table=table, max_nodes=max_nodes,
+                    time_limit=time_limit, trace=trace)
+    if ads is not None:
+        r.stats.extra["ads_order"] = tuple(ads.order)
+    return r
 
-    def score(state, side, ply, alpha, beta, terminal):
-        """Utility at a terminal state, else Eval, for the searching player."""
-        nonlocal leaves, deepest, evaluated
-        leaves += 1
-        if ply > deepest:
-            deepest = ply
-        if terminal:
-            v = utility(state, player)
-        elif evaluate is not None:
-            evaluated += 1
-            v = evaluate(state, player)
-        else:
-            nobody = f"{player_name(player, n)} has no move" if side == MAX else "no opponent has a move"
-            raise GameError(f"best_reply: {nobody} in {state!r}, which is not terminal; search with depth=d "
-                            "and evaluate=f so that such states can be scored")
-        if tracer: tracer.leaf((state, side), None if terminal else side, v, alpha, beta)
-        return v, None
 
-    def value(state, side, alpha, beta, ply):
-        """BRS(s): Utility or Eval at a leaf, else the value of MAX's or MIN's layer."""
-        nonlocal nodes
-        nodes += 1
-        terminal = is_terminal(state)
-        if terminal or ply == cut_ply:
-            return score(state, side, ply, alpha, beta, terminal)
-        if game.to_move(state) == CHANCE:
-            raise GameError(f"best_reply handles games without chance, but {state!r} is a CHANCE node")
-        if side == MAX:
-            return max_value(state, alpha, beta, ply)
-        return min_value(state, alpha, beta, ply)
-
-    def max_value(state, alpha, beta, ply):
-        """MAX's layer: the searching player's own moves."""
-        moves = actions_for(state, player)
-        if not moves:
-            return score(state, MAX, ply, alpha, beta, False)
-        if tracer: tracer.enter((state, MAX), MAX, alpha, beta)
-        v, pv = -inf, None
-        for a in moves:
-            if tracer: tracer.down(a)
-            v2, pv2 = value(result_for(state, player, a), MIN, alpha, beta, ply + 1)
-            if v2 > v or pv is None:
-                v, pv = v2, (a, pv2)
-            if v >= beta and (prune_on_equal or v > beta):
-                search.prune((state, MAX), MAX, a, moves, v2, v, alpha, beta)
-                break
-            if v > alpha:
-                alpha = v
-            if tracer: tracer.update((state, MAX), MAX, v2, v, alpha, beta)
-        if tracer: tracer.exit((state, MAX), MAX, v, alpha, beta)
-        return v, pv
-
-    def min_value(state, alpha, beta, ply):
-        """MIN's layer: for all opponents (in the ADS's order), for all their moves; the best reply counts."""
-        replies = [(o, a) for o in opponents for a in actions_for(state, o)]
-        if not replies:
-            return score(state, MIN, ply, alpha, beta, False)
-        moves = [(o, a) if merged else a for o, a in replies]
-        if tracer: tracer.enter((state, MIN), MIN, alpha, beta)
-        v, pv, threat = inf, None, None
-        for (o, a), move in zip(replies, moves):
-            if tracer: tracer.down(move)
-            v2, pv2 = value(result_for(state, o, a), MAX, alpha, beta, ply + 1)
-            if v2 < v or pv is None:
-                v, pv, threat = v2, (move, pv2), o
-            if v <= alpha and (prune_on_equal or v < alpha):
-                search.prune((state, MIN), MIN, move, moves, v2, v, alpha, beta)
-                break
-            if v < beta:
-                beta = v
-            if tracer: tracer.update((state, MIN), MIN, v2, v, alpha, beta)
-        if ads is not None:
-            ads.update(threat)           # the strongest reply's opponent moves up the list
-        if tracer: tracer.exit((state, MIN), MIN, v, alpha, beta)
-        return v, pv
-
-    v, pv = search.run(lambda s: value(s[0], s[1], -inf, inf, 0))
-    extra = {} if ads is None else {"ads_order": tuple(ads.order)}
-    return search.finish(v, pv, lambda: (leaves, deepest, evaluated), nodes=nodes, **extra)
+def cut_off(view, cutoff):
+    """The cut-off test of best reply over ``view``: a side without moves, or ``cutoff`` of the game's state."""
+    stuck = view.stuck
+    if cutoff is None:
+        return lambda s, ply: stuck(s)
+    return lambda s, ply: stuck(s) or cutoff(s[0], ply)

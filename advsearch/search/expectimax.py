@@ -48,7 +48,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from ..game import CHANCE, MAX, MIN, GameView
-from .base import Search, chance_outcomes, inf, root_of
+from .base import UNBOUNDED, Search, chance_outcomes, declared_range, inf, root_of
 
 __all__ = ["expectimax", "expectiminimax", "RandomOpponent", "PRUNINGS"]
 
@@ -77,7 +77,7 @@ class RandomOpponent(GameView):
         super().__init__(game)
         self.initial_state = game.initial_state
         self.num_players = getattr(game, "num_players", 2)
-        self.utility_range = getattr(game, "utility_range", (-inf, inf))
+        self.utility_range = declared_range(game) or UNBOUNDED
 
     def to_move(self, state):
         player = self.game.to_move(state)
@@ -136,8 +136,9 @@ def expectimax(game, state=None, *, depth=None, evaluate=None, trace=False):
     Returns
     -------
     SearchResult
-        ``value`` is MAX's expected utility; ``move`` the first best action
-        in ``actions()`` order (None when MAX is not to move at the root);
+        ``value`` is MAX's expected utility, whoever moves at the root;
+        ``move`` the first best action in ``actions()`` order (None when MAX
+        is not to move at the root);
         ``pv`` stops at the first chance node; ``stats.nodes`` counts every
         state visited, the root included, and ``stats.leaves`` those scored.
 
@@ -166,7 +167,7 @@ def expectimax(game, state=None, *, depth=None, evaluate=None, trace=False):
 
 
 def expectiminimax(game, state=None, *, depth=None, evaluate=None, pruning=None, bounds=None,
-                   trace=False):
+                   prune_on_equal=True, trace=False):
     """The value and best move in a two-player game with chance nodes.
 
     MAX nodes take the maximum of their children, MIN nodes the minimum and
@@ -200,14 +201,20 @@ def expectiminimax(game, state=None, *, depth=None, evaluate=None, pruning=None,
         The least and greatest value any leaf can score, Utility or Eval;
         ``game.utility_range`` when not given.  Pruning needs them finite.
         When given, or when pruning, every leaf is checked to lie within them.
+    prune_on_equal : bool
+        As in :func:`~advsearch.alphabeta`, for Star1 and Star2: True cuts
+        a MAX node when v >= beta, a MIN node when v <= alpha, and a chance
+        node when its value's upper end falls to alpha or its lower end
+        reaches beta; False cuts only strictly beyond the bounds.  The value
+        and move are the same either way; False scores as many leaves or more.
     trace : bool
         Record enter, leaf, update, prune and exit events in ``result.trace``.
 
     Returns
     -------
     SearchResult
-        ``value`` is MAX's expected utility (exact with Fraction
-        probabilities); ``move`` the first best action in ``actions()``
+        ``value`` is MAX's expected utility, whoever moves at the root (exact
+        with Fraction probabilities); ``move`` the first best action in ``actions()``
         order, None when chance moves at the root; ``pv`` stops at the first
         chance node.  ``stats.nodes`` counts node visits, the root included
         (Star2 visits a probed node twice: once to probe it, once to search
@@ -220,6 +227,8 @@ def expectiminimax(game, state=None, *, depth=None, evaluate=None, pruning=None,
     ValueError
         For an unknown ``pruning``; for bounds that are not a pair of numbers
         with low < high; for pruning without finite bounds; for a bad depth.
+    TypeError
+        For a ``prune_on_equal`` that is not True or False.
     GameError
         For a leaf outside the bounds, where pruning would be unsound, and for
         chance probabilities that are not positive or do not sum to 1 (an
@@ -283,18 +292,30 @@ def expectiminimax(game, state=None, *, depth=None, evaluate=None, pruning=None,
     >>> [(r.stats.nodes, r.stats.leaves) for r in (expectiminimax(t, pruning=p, bounds=(0, 10))
     ...                                            for p in (None, "star1", "star2"))]
     [(15, 8), (14, 7), (15, 6)]
+
+    E's bound 3 only equals B's value.  With ``prune_on_equal=False`` that
+    is not enough to cut, and Star2 scores every leaf:
+
+    >>> [expectiminimax(t, pruning="star2", bounds=(0, 10), prune_on_equal=e).stats.leaves for e in (True, False)]
+    [6, 8]
     """
     if pruning not in PRUNINGS:
         raise ValueError(f"pruning must be None, 'star1' or 'star2', not {pruning!r}")
+    if not isinstance(prune_on_equal, bool):
+        raise TypeError(f"prune_on_equal must be True or False, not {prune_on_equal!r}")
     if pruning is None:
         return _expectiminimax(game, state, depth, evaluate, trace, "expectiminimax", bounds)
-    return _star(game, state, depth, evaluate, trace, pruning, bounds)
+    return _star(game, state, depth, evaluate, trace, pruning, bounds, prune_on_equal)
 
 
 def _expectiminimax(game, state, depth, evaluate, trace, algorithm, bounds=None):
-    """Expectiminimax without pruning: every node is visited."""
+    """Expectiminimax without pruning: every node is visited.
+
+    MAX and MIN nodes are minimax's (:meth:`~advsearch.search.base.Search.decision`);
+    what chance adds is ``exp_value``.
+    """
     search = Search(game, state, depth=depth, evaluate=evaluate, trace=trace, algorithm=algorithm)
-    to_move, actions, result, is_terminal = game.to_move, game.actions, game.result, game.is_terminal
+    to_move, result, is_terminal = game.to_move, game.result, game.is_terminal
     outcomes = functools.partial(chance_outcomes, game)
     score, counts = search.scorer()
     if bounds is not None:
@@ -309,41 +330,13 @@ def _expectiminimax(game, state, depth, evaluate, trace, algorithm, bounds=None)
         if is_terminal(state) or ply == cut_ply:
             return score(state, ply)
         player = to_move(state)
-        if player == MAX:
-            return max_value(state, ply)
-        if player == MIN:
-            return min_value(state, ply)
+        if player == MAX or player == MIN:
+            return decide(state, player, ply)       # max or min over the children, as in minimax
         if player == CHANCE:
             return exp_value(state, ply)
         raise search.not_a_player(state, player)
 
-    def max_value(state, ply):
-        if tracer: tracer.enter(state, MAX)
-        v, pv = -inf, None
-        for a in actions(state):
-            if tracer: tracer.down(a)
-            v2, pv2 = value(result(state, a), ply + 1)
-            if v2 > v or pv is None:
-                v, pv = v2, (a, pv2)
-            if tracer: tracer.update(state, MAX, v2, v)
-        if pv is None:
-            raise search.no_actions(state)
-        if tracer: tracer.exit(state, MAX, v)
-        return v, pv
-
-    def min_value(state, ply):
-        if tracer: tracer.enter(state, MIN)
-        v, pv = inf, None
-        for a in actions(state):
-            if tracer: tracer.down(a)
-            v2, pv2 = value(result(state, a), ply + 1)
-            if v2 < v or pv is None:
-                v, pv = v2, (a, pv2)
-            if tracer: tracer.update(state, MIN, v2, v)
-        if pv is None:
-            raise search.no_actions(state)
-        if tracer: tracer.exit(state, MIN, v)
-        return v, pv
+    decide = search.decision(value, search.ordering(None))
 
     def exp_value(state, ply):
         """The average over chance's outcomes r: v = sum of P(r) * value(Result(s, r))."""
@@ -361,7 +354,7 @@ def _expectiminimax(game, state, depth, evaluate, trace, algorithm, bounds=None)
     return search.finish(v, pv, counts, nodes=nodes)
 
 
-def _star(game, state, depth, evaluate, trace, pruning, bounds):
+def _star(game, state, depth, evaluate, trace, pruning, bounds, prune_on_equal):
     """Expectiminimax with Ballard's Star1, or Star2 (``pruning="star2"``)."""
     search = Search(game, state, depth=depth, evaluate=evaluate, trace=trace,
                     algorithm=f"expectiminimax ({pruning})")
@@ -409,7 +402,7 @@ def _star(game, state, depth, evaluate, trace, pruning, bounds):
             v2, pv2 = child(state, a, alpha, beta, ply, probed)
             if v2 > v or pv is None:
                 v, pv = v2, (a, pv2)
-            if v >= beta:
+            if v >= beta and (prune_on_equal or v > beta):
                 search.prune(state, MAX, a, acts, v2, v, alpha, beta, ply)
                 break
             if v > alpha:
@@ -429,7 +422,7 @@ def _star(game, state, depth, evaluate, trace, pruning, bounds):
             v2, pv2 = child(state, a, alpha, beta, ply, probed)
             if v2 < v or pv is None:
                 v, pv = v2, (a, pv2)
-            if v <= alpha:
+            if v <= alpha and (prune_on_equal or v < alpha):
                 search.prune(state, MIN, a, acts, v2, v, alpha, beta, ply)
                 break
             if v < beta:
@@ -447,7 +440,7 @@ def _star(game, state, depth, evaluate, trace, pruning, bounds):
         """Star1 (after Star2's probing phase, when asked for): cut when [lower, upper] leaves (alpha, beta)."""
         outs = outcomes(state)
         lo, hi, probed = [low] * len(outs), [high] * len(outs), [None] * len(outs)
-        known = Known(lo, hi, [p for _, p in outs])
+        known = Known(lo, hi, [p for _, p in outs], prune_on_equal)
         if tracer: tracer.enter_chance(state, alpha, beta, (low, high))
         if probing:
             cut = probe_outcomes(state, outs, known, probed, alpha, beta, ply)
@@ -565,13 +558,16 @@ class Known:
     """What a chance node knows of its outcomes' values: lo[i] <= V_i <= hi[i].
 
     Keeps the sums ``lower`` = sum of P_i lo[i] and ``upper`` = sum of P_i hi[i],
-    between which the chance node's own value lies.
+    between which the chance node's own value lies.  ``on_equal`` is the
+    search's ``prune_on_equal``: whether a value equal to a bound of the
+    window counts as outside it (True) or inside (False), both in what a
+    search returns and in when the node is cut.
     """
 
-    __slots__ = ("lo", "hi", "probs", "lower", "upper")
+    __slots__ = ("lo", "hi", "probs", "lower", "upper", "on_equal")
 
-    def __init__(self, lo, hi, probs):
-        self.lo, self.hi, self.probs = lo, hi, probs
+    def __init__(self, lo, hi, probs, on_equal=True):
+        self.lo, self.hi, self.probs, self.on_equal = lo, hi, probs, on_equal
         self.lower = sum(p * x for p, x in zip(probs, lo))
         self.upper = sum(p * x for p, x in zip(probs, hi))
 
@@ -598,31 +594,41 @@ class Known:
     def learn(self, i, v, a, b):
         """Outcome i was searched in (a, b) and returned v.
 
-        v is exact when a < v < b, an upper bound when v <= a, a lower bound when v >= b.
+        Pruning on equality, v is exact when a < v < b, an upper bound when
+        v <= a, a lower bound when v >= b; otherwise it is exact when
+        a <= v <= b, and a bound only strictly outside.
         """
         lo, hi = self.lo[i], self.hi[i]
-        if v <= a:
+        if self.on_equal:
+            below, above, exact = v <= a, v >= b, a < v < b or a == b
+        else:
+            below, above = v < a, v > b
+            exact = not (below or above)
+        if below:
             hi = min(hi, v)
-        if v >= b:
+        if above:
             lo = max(lo, v)
-        if a < v < b or a == b:
+        if exact:
             lo = hi = v
         self.set(i, lo, hi)
 
     def learn_lower(self, i, v, a):
-        """A probe of a MAX node returned v in (a, ...): unless v <= a, the node is worth at least v."""
-        if v > a:
+        """A probe of a MAX node returned v in (a, ...): unless v is an upper bound only, MAX gets v or more."""
+        if v > a or (v == a and not self.on_equal):
             self.set(i, max(self.lo[i], v), self.hi[i])
 
     def learn_upper(self, i, v, b):
-        """A probe of a MIN node returned v in (..., b): unless v >= b, the node is worth at most v."""
-        if v < b:
+        """A probe of a MIN node returned v in (..., b): unless v is a lower bound only, MIN gets v or less."""
+        if v < b or (v == b and not self.on_equal):
             self.set(i, self.lo[i], min(self.hi[i], v))
 
     def cut(self, alpha, beta):
-        """``(upper, "upper")`` if upper <= alpha, ``(lower, "lower")`` if lower >= beta, else None."""
-        if self.upper <= alpha:
+        """``(upper, "upper")`` if upper <= alpha, ``(lower, "lower")`` if lower >= beta, else None.
+
+        Without pruning on equality, only upper < alpha and lower > beta cut.
+        """
+        if self.upper < alpha or (self.upper == alpha and self.on_equal):
             return self.upper, "upper"
-        if self.lower >= beta:
+        if self.lower > beta or (self.lower == beta and self.on_equal):
             return self.lower, "lower"
         return None

@@ -52,7 +52,9 @@ def maxn(game, state=None, *, depth=None, evaluate=None, pruning=None, bounds=No
         bounds, the player above cannot get more from it than it already has.
     bounds : (low, high), optional
         Every payoff (Utility or Eval) lies in ``[low, high]``; shallow
-        pruning uses ``low``.  By default ``game.payoff_bounds``.
+        pruning uses ``low``.  By default ``game.utility_range`` (a game
+        that still declares the old ``payoff_bounds`` has it read, with a
+        DeprecationWarning).
     max_sum : number, optional
         The payoffs of a leaf sum to at most this; by default
         ``game.max_sum``.  When bounds are declared (given, or pruning), every
@@ -65,7 +67,9 @@ def maxn(game, state=None, *, depth=None, evaluate=None, pruning=None, bounds=No
     Returns
     -------
     SearchResult
-        ``value`` is the root's payoff vector, one entry per player;
+        ``value`` is the root's payoff vector, a tuple with one entry per
+        player, for any number of players (two included: max-n is defined
+        on vectors, so with two it gives ``(u, -u)`` of a zero-sum game);
         ``move`` the first action that gives the player to move its largest
         entry; ``pv`` the moves every player makes under max-n.
         ``stats.nodes`` counts every state visited, the root included,
@@ -75,7 +79,7 @@ def maxn(game, state=None, *, depth=None, evaluate=None, pruning=None, bounds=No
     ------
     ValueError
         An unknown ``pruning``; shallow pruning without bounds (the game
-        declares no ``payoff_bounds``/``max_sum`` and none are given); bad
+        declares no ``utility_range``/``max_sum`` and none are given); bad
         bounds; a bad depth or evaluation function.
     GameError
         A chance node, a player outside 0..n-1, or a leaf outside the
@@ -122,6 +126,11 @@ def maxn(game, state=None, *, depth=None, evaluate=None, pruning=None, bounds=No
     >>> r = maxn(t, pruning="shallow", bounds=(0, 10), max_sum=10)
     >>> r.value, r.stats.leaves, r.stats.prunes
     ((5, 5, 0), 3, 1)
+
+    With two players the vector holds MAX's utility and MIN's:
+
+    >>> maxn(tree([[3, 12], [2, 4]])).value
+    (3, -3)
     """
     if pruning not in PRUNINGS:
         raise ValueError(f"pruning must be one of {', '.join(map(repr, PRUNINGS))}, not {pruning!r}")

@@ -16,8 +16,17 @@ Three searches extend minimax to n players, each in its own module:
 
 The evaluation function has the protocol's signature everywhere:
 ``evaluate(state, player) -> number``.  Max-n calls it once for each player
-to make the payoff vector of a cut-off state; paranoid and best reply call it
-for the searching player only.
+to make the payoff vector of a cut-off state; paranoid and best reply search
+with it for the searching player only.
+
+What they return (the package's return contract): with more than two
+players, the payoff vector, one entry per player.  Max-n's is the root's
+max-n vector; paranoid and best reply search one number, the searching
+player's payoff, with alpha-beta over a two-player view of the game
+(:func:`search_view`), and return the payoffs at the end of their principal
+variation, keeping the searcher's own value in ``stats.searcher_value``.
+With two players, paranoid and best reply return MAX's utility, whoever
+searches, as alpha-beta does.
 
 References
 ----------
@@ -48,10 +57,13 @@ from __future__ import annotations
 import math
 import numbers
 
-from ..game import CHANCE, GameError, player_name
+from ..game import CHANCE, MAX, GameError, player_name
 from ..result import Event, Trace, format_number
+from .alphabeta import alphabeta
+from .base import checked, declared_range, describe
 
-__all__ = ["SUM_TOLERANCE", "payoff_limits", "out_of_turn", "VectorRecorder", "VectorTrace"]
+__all__ = ["SUM_TOLERANCE", "payoff_limits", "search_view", "payoffs_at", "out_of_turn", "VectorRecorder",
+           "VectorTrace"]
 
 inf = math.inf
 
@@ -69,11 +81,12 @@ def payoff_limits(game, bounds=None, max_sum=None, *, needed=False, algorithm="m
     Parameters
     ----------
     game : Game
-        Read for ``payoff_bounds`` (every payoff lies in ``[low, high]``)
+        Read for ``utility_range`` (every payoff lies in ``[low, high]``)
         and ``max_sum`` (the payoffs of a leaf sum to at most this) when the
-        arguments do not give them.
+        arguments do not give them.  (``payoff_bounds``, the old name of
+        ``utility_range``, is still read, with a DeprecationWarning.)
     bounds : (low, high), optional
-        Wins over ``game.payoff_bounds``.
+        Wins over ``game.utility_range``.
     max_sum : number, optional
         Wins over ``game.max_sum``.
     needed : bool
@@ -109,17 +122,17 @@ def payoff_limits(game, bounds=None, max_sum=None, *, needed=False, algorithm="m
     """
     bounds_given, sum_given = bounds is not None, max_sum is not None
     if not bounds_given:
-        bounds = getattr(game, "payoff_bounds", None)
+        bounds = declared_range(game)
     if not sum_given:
         max_sum = getattr(game, "max_sum", None)
     if bounds is None and max_sum is None:
         if needed:
             raise ValueError(
                 f"{algorithm} with shallow pruning needs to know that every payoff is at least some low and "
-                f"that a leaf's payoffs sum to at most max_sum, but {game!r} declares no payoff_bounds and "
+                f"that a leaf's payoffs sum to at most max_sum, but {game!r} declares no utility_range and "
                 "no max_sum: pass bounds=(low, high) and max_sum=s")
         return None
-    source = "bounds" if bounds_given else f"{game!r}.payoff_bounds"
+    source = "bounds" if bounds_given else f"{game!r}.utility_range"
     if bounds is None:
         raise ValueError(f"{algorithm}: max_sum={max_sum!r} is declared, but not the payoffs' least value: "
                          "pass bounds=(low, high) as well")
@@ -147,6 +160,76 @@ def payoff_limits(game, bounds=None, max_sum=None, *, needed=False, algorithm="m
         raise ValueError(f"{algorithm} with shallow pruning needs a finite least payoff and max_sum, not "
                          f"low={low!r} and max_sum={max_sum!r}")
     return low, high, max_sum
+
+
+# --- Paranoid and best reply: alpha-beta over a two-player view. ---
+
+def search_view(view, root, algorithm, *, depth=None, evaluate=None, cutoff=None, prune_on_equal=True,
+                **options):
+    """Alpha-beta over ``view``, a two-player view of a game for one player, answered in the contract's terms.
+
+    ``view`` (a :class:`~advsearch.search.paranoid.ParanoidGame` or a
+    :class:`~advsearch.search.brs.BestReplyGame`) makes ``view.player``
+    MAX and its opponents MIN, with ``view.player``'s payoff as MAX's
+    utility; ``view.evaluation(evaluate)`` turns the game's evaluation into
+    the view's, and ``view.game_state(s)`` gives the game's state of a
+    view's state.  ``root``, ``cutoff`` and the ``options`` (order, table,
+    budgets, trace) are alpha-beta's, for the view.
+
+    Returns the :func:`~advsearch.alphabeta` result with, as ``value``,
+    MAX's utility for a two-player game (the view's value, negated when
+    ``view.player`` is MIN: the game is zero-sum), and for more players the
+    payoff vector at the end of the principal variation (:func:`payoffs_at`).
+    ``stats.searcher_value`` is the view's value, ``view.player``'s own.  A
+    line that a transposition table cut short is continued by a search from
+    where it stops, without the table, so that it ends at a leaf.
+
+    >>> from advsearch import tree
+    >>> from advsearch.search import ParanoidGame
+    >>> t = tree([[(5, 5, 0), (2, 3, 5)], [(1, 7, 2), (9, 1, 0)]])
+    >>> r = search_view(ParanoidGame(t, 0), t.initial_state, "paranoid")
+    >>> r.value, r.pv, r.stats.searcher_value
+    ((2, 3, 5), (0, 1), 2)
+    """
+    view_eval = view.evaluation(evaluate) if callable(evaluate) else evaluate
+    r = alphabeta(view, root, depth=depth, evaluate=view_eval, cutoff=cutoff, prune_on_equal=prune_on_equal,
+                  **options)
+    if r.trace is not None:
+        r.trace.algorithm = algorithm
+    r.stats.extra["searcher_value"] = r.value
+    game = view.game
+    if game.num_players == 2:
+        r.value = r.value if view.player == MAX else -r.value
+        return r
+    end = root
+    for a in r.pv:
+        end = view.result(end, a)
+    k = len(r.pv)
+    if not (view.is_terminal(end) or k == depth or (cutoff is not None and cutoff(end, k))):
+        rest = alphabeta(view, end, depth=None if depth is None else depth - k, evaluate=view_eval,
+                         cutoff=None if cutoff is None else (lambda s, ply: cutoff(s, ply + k)),
+                         prune_on_equal=prune_on_equal)
+        for a in rest.pv:
+            end = view.result(end, a)
+        r.pv += rest.pv
+    r.value = payoffs_at(game, view.game_state(end), evaluate)
+    return r
+
+
+def payoffs_at(game, state, evaluate=None) -> tuple:
+    """The payoff vector of a leaf: every player's utility if ``state`` is terminal, else every player's Eval.
+
+    >>> from advsearch import Virus
+    >>> game = Virus(width=3, height=3, players=3)
+    >>> payoffs_at(game, game.initial_state, game.evaluate)
+    (0.3333333333333333, 0.3333333333333333, 0.3333333333333333)
+    """
+    players = range(game.num_players)
+    if game.is_terminal(state) or evaluate is None:
+        utility = checked(game.utility, f"{game!r}.utility")
+        return tuple(utility(state, p) for p in players)
+    score = checked(evaluate, f"evaluate ({describe(evaluate)})")
+    return tuple(score(state, p) for p in players)
 
 
 # --- Moves out of turn, for Best-Reply Search. ---

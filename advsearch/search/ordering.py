@@ -6,7 +6,11 @@ engines guess it.  Each piece here is an object with
 ``order(state, actions, ply) -> list``
     the actions, best guess first (always a permutation of ``actions``);
 ``on_prune(state, action, ply)``  (optional)
-    told when ``action`` made the node at ``ply`` stop early, so it can learn.
+    told when ``action`` made the node at ``ply`` stop early, so it can learn;
+``on_best(state, action, ply)``  (optional)
+    told, when alpha-beta leaves a node it searched, the move that gave the
+    node its value (the one that pruned, if one did).  Threat-ADS
+    (:class:`~advsearch.search.brs.ThreatOrder`) learns from it.
 
 They plug into ``alphabeta(..., order=...)`` and combine with :class:`Chain`.
 A plain function ``order(state, actions)`` is accepted too.
@@ -107,7 +111,14 @@ class Chain:
 
     ``Chain(PVMove(pv), Killers(), History())`` puts the PV move first, then
     the killers, then the rest by history: each piece reorders the output of
-    the pieces after it, so earlier pieces win.
+    the pieces after it, so earlier pieces win.  What the search tells the
+    chain (``on_prune``, ``on_best``) it tells every piece that listens.
+
+    >>> killers = Killers()
+    >>> chain = Chain(PVMove([2]), killers)
+    >>> chain.on_prune("s", 1, ply=0)
+    >>> chain.order("s", [0, 1, 2], ply=0), chain.order("s", [0, 1, 2], ply=1)
+    ([2, 1, 0], [0, 1, 2])
     """
 
     def __init__(self, *pieces):
@@ -119,10 +130,17 @@ class Chain:
         return list(actions)
 
     def on_prune(self, state, action, ply):
+        self.tell("on_prune", state, action, ply)
+
+    def on_best(self, state, action, ply):
+        self.tell("on_best", state, action, ply)
+
+    def tell(self, hook, state, action, ply):
+        """Call the hook of this name of every piece that has one."""
         for piece in self.pieces:
-            hook = getattr(piece, "on_prune", None)
-            if hook is not None:
-                hook(state, action, ply)
+            listen = getattr(piece, hook, None)
+            if listen is not None:
+                listen(state, action, ply)
 
 
 class _Function:
@@ -137,7 +155,7 @@ class _Function:
 
 def as_ordering(order):
     """An ordering object for an ordering object or a plain ``order(state, actions)`` function."""
-    if hasattr(order, "order"):
+    if callable(getattr(order, "order", None)):
         return order
     if callable(order):
         return _Function(order)

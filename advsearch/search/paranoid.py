@@ -12,14 +12,14 @@ Paranoid(s) = U_p(s)                                  if TerminalTest(s)
 
 That is minimax, and alpha-beta prunes it as usual (Sturtevant & Korf
 2000).  So :func:`paranoid` is alpha-beta searching :class:`ParanoidGame`,
-the game as p sees it.
+the game as p sees it (:func:`~advsearch.search.multiplayer.search_view`).
 """
 
 from __future__ import annotations
 
 from ..game import CHANCE, HOOKS, MAX, MIN, GameError, GameView
-from .alphabeta import alphabeta
-from .base import checked, root_of
+from .base import UNBOUNDED, checked, declared_range, root_of
+from .multiplayer import search_view
 
 __all__ = ["paranoid", "ParanoidGame"]
 
@@ -57,9 +57,7 @@ class ParanoidGame(GameView):
         self.player = player
         self.payoff = checked(game.utility, f"{game!r}.utility")
         self.initial_state = game.initial_state
-        low, high = getattr(game, "payoff_bounds", None) or getattr(game, "utility_range", (-float("inf"),
-                                                                                            float("inf")))
-        self.utility_range = (low, high)
+        self.utility_range = declared_range(game) or UNBOUNDED
 
     def to_move(self, state):
         mover = self.game.to_move(state)
@@ -85,6 +83,10 @@ class ParanoidGame(GameView):
 
     def render(self, state):
         return self.game.render(state)
+
+    def game_state(self, state):
+        """The game's state of a state of this view: the same state."""
+        return state
 
     def evaluation(self, evaluate):
         """``evaluate(state, player)`` of the game, as this view's MAX and MIN see it."""
@@ -132,12 +134,16 @@ def paranoid(game, state=None, *, player=None, depth=None, evaluate=None, prune_
     Returns
     -------
     SearchResult
-        ``value`` is ``player``'s payoff under paranoid play: what it can
-        make sure of even if all the others work against it.  It is one
-        number, not a payoff vector: the coalition's own payoffs play no
-        part.  ``move`` is best for the player to move at the root (for the
-        coalition when that is not ``player``), the first among equals;
-        ``stats`` count as in alpha-beta.
+        With more than two players, ``value`` is the payoff vector (one
+        entry per player) at the end of the principal variation ``pv``:
+        the utilities at a terminal state, every player's Eval at a
+        cut-off.  With two players it is MAX's utility, whoever searches,
+        as from :func:`~advsearch.alphabeta`.  ``stats.searcher_value`` is
+        ``player``'s payoff under paranoid play: what it can make sure of
+        even if all the others work against it (the value alpha-beta backs
+        up).  ``move`` is best for the player to move at the root (for the
+        coalition when that is not ``player``), the first in ``actions()``
+        order among equals; ``stats`` count as in alpha-beta.
 
     Raises
     ------
@@ -172,15 +178,22 @@ def paranoid(game, state=None, *, player=None, depth=None, evaluate=None, prune_
     >>> maxn(t).value
     (5, 5, 0)
     >>> r = paranoid(t)
-    >>> r.value, r.move, r.stats.leaves, r.stats.prunes
+    >>> r.stats.searcher_value, r.move, r.stats.leaves, r.stats.prunes
     (2, 0, 3, 1)
+    >>> r.value, r.pv                     # the payoffs where paranoid play ends
+    ((2, 3, 5), (0, 1))
 
-    With two players, paranoid is alpha-beta:
+    With two players, paranoid is alpha-beta, and its value is MAX's
+    utility even when MIN searches:
 
-    >>> from advsearch import alphabeta
+    >>> from advsearch import MIN, alphabeta
     >>> t = tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> paranoid(t).value == alphabeta(t).value == 3, paranoid(t).stats.nodes == alphabeta(t).stats.nodes
     (True, True)
+    >>> t = tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]], root=MIN)
+    >>> r = paranoid(t)
+    >>> r.value, r.stats.searcher_value, r.move, alphabeta(t).value
+    (6, -6, 1, 6)
     """
     root = root_of(game, state, "paranoid")
     if player is None:
@@ -188,10 +201,6 @@ def paranoid(game, state=None, *, player=None, depth=None, evaluate=None, prune_
         if player == CHANCE:
             raise GameError(f"paranoid searches for the player to move at the root, but {root!r} is a "
                             "CHANCE node; give player=p")
-    view = ParanoidGame(game, player)
-    scoring = view.evaluation(evaluate) if callable(evaluate) else evaluate
-    r = alphabeta(view, root, depth=depth, evaluate=scoring, prune_on_equal=prune_on_equal, order=order,
-                  table=table, cutoff=cutoff, max_nodes=max_nodes, time_limit=time_limit, trace=trace)
-    if r.trace is not None:
-        r.trace.algorithm = "paranoid"
-    return r
+    return search_view(ParanoidGame(game, player), root, "paranoid", depth=depth, evaluate=evaluate,
+                       cutoff=cutoff, prune_on_equal=prune_on_equal, order=order, table=table,
+                       max_nodes=max_nodes, time_limit=time_limit, trace=trace)

@@ -43,9 +43,11 @@ from __future__ import annotations
 
 import time
 
+from ..deprecation import warn_renamed
 from ..game import MAX, MIN, GameError
 from ..result import SearchResult, Stats
-from .base import Search, inf, scorers
+from .base import UNBOUNDED, Search, declared_range, inf, scorers
+from .tables import TranspositionTable
 
 __all__ = ["solve"]
 
@@ -59,9 +61,13 @@ def solve(game, state=None, *, table=None, trace=False):
         A two-player game whose play always ends (no depth limit is used).
     state : optional
         The position to solve; ``game.initial_state`` when None.
-    table : dict, optional
-        The memory of solved bounds.  Pass the same dict to several calls on
-        the same game to reuse what the earlier ones found.
+    table : TranspositionTable, optional
+        The memory of solved bounds (kept in ``table.bounds``).  Pass the
+        same table to several calls on the same game to reuse what the
+        earlier ones found.  Positions are keyed by the table's
+        ``canonical`` if it has one, else by the game's ``table_key`` or
+        ``canonical`` hook.  (A dict is still accepted, with a
+        DeprecationWarning, and filled as the table's ``bounds``.)
     trace : bool
         Record events.  The fast search has no tracing hooks, so a traced
         solve runs :func:`~advsearch.alphabeta` with a transposition table
@@ -81,6 +87,8 @@ def solve(game, state=None, *, table=None, trace=False):
 
     Raises
     ------
+    TypeError
+        A ``table`` that is not a TranspositionTable.
     GameError
         For games that are not two-player, chance nodes, or play that does not
         end (Python's recursion limit is reached).
@@ -96,31 +104,56 @@ def solve(game, state=None, *, table=None, trace=False):
     >>> r = solve(game)
     >>> r.value, len(r.pv)           # a draw: the board fills up
     (0, 16)
+
+    The value is MAX's utility whoever is to move.  After X's corner, O
+    (MIN) to move can hold the draw; O's reply next to it loses, and X
+    (MAX) to move wins:
+
+    >>> game = TicTacToe()
+    >>> solve(game, game.state("X../.../...")).value, solve(game, game.state("XO./.../...")).value
+    (0, 1)
+
+    A table carries what one solve found to the next:
+
+    >>> from advsearch import TranspositionTable
+    >>> table = TranspositionTable()
+    >>> first, again = solve(ConnectFour(4, 4), table=table), solve(ConnectFour(4, 4), table=table)
+    >>> first.value == again.value, again.stats.nodes < first.stats.nodes
+    (True, True)
     """
+    if isinstance(table, dict):
+        warn_renamed("solve(table=dict)", "solve(table=TranspositionTable())")
+        bounds, table = table, TranspositionTable()
+        table.bounds = bounds
+    elif table is not None and not isinstance(table, TranspositionTable):
+        raise TypeError(f"solve's table must be a TranspositionTable, not {table!r:.80} "
+                        f"(a {type(table).__name__})")
     if trace:
-        return _traced(game, state)
-    return _solve(game, state, {} if table is None else table)
+        return _traced(game, state, table)
+    return _solve(game, state, TranspositionTable() if table is None else table)
 
 
-def _traced(game, state):
+def _traced(game, state, table):
     """``solve`` with a trace: the teaching alpha-beta with a table and the same ordering hint."""
     from .alphabeta import alphabeta
     from .ordering import Chain, History, Killers
-    from .tables import TranspositionTable
 
-    table = TranspositionTable(getattr(game, "canonical", None))
+    if table is None:
+        table = TranspositionTable(getattr(game, "canonical", None))
     order = Chain(Killers(), History(), getattr(game, "move_order", None))
     return alphabeta(game, state, order=order, table=table, trace=True)
 
 
-def _solve(game, state, table):
+def _solve(game, state, memory):
     """The exact search: alpha-beta over a table of bounds, then the principal variation."""
     search = Search(game, state, depth=None, evaluate=None, trace=False, algorithm="solve")
-    low, high = getattr(game, "utility_range", (-inf, inf))
+    low, high = declared_range(game) or UNBOUNDED
     is_terminal, to_move, result = game.is_terminal, game.to_move, game.result
     utility, _ = scorers(game, None)
+    table = memory.bounds                 # key -> (lo, hi)
     # The game's optional hooks, with harmless defaults.
-    key = getattr(game, "table_key", None) or getattr(game, "canonical", None) or (lambda s: s)
+    key = (memory.canonical or getattr(game, "table_key", None) or getattr(game, "canonical", None)
+           or (lambda s: s))
     winning_action = getattr(game, "winning_action", None) or (lambda s: None)
     value_bounds = getattr(game, "value_bounds", None)
     safe_actions = getattr(game, "safe_actions", None) or (lambda s: None)

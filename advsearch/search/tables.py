@@ -12,6 +12,10 @@ An entry is used only when it was searched at least as deep as needed, and
 a bound only when it already settles the current window — that is what makes
 the table sound (Marsland 1986; Russell & Norvig, 4th ed., section 5.3).
 
+An exact search to the end of the game (:func:`~advsearch.solve`) keeps
+more: both bounds at once, the interval ``[lo, hi]`` known to hold each
+state's value, in the table's ``bounds``.
+
 Examples
 --------
 >>> from advsearch import TicTacToe, alphabeta
@@ -47,15 +51,27 @@ class TranspositionTable:
         e.g. :func:`advsearch.games.tictactoe.canonical` for the 8 symmetries
         of the board.  Stored moves are then dropped (a move in one image is
         not a move in another), so only values are shared.
+
+    Attributes
+    ----------
+    entries : dict
+        key -> :class:`Entry`, for depth-limited searches (alpha-beta).
+    bounds : dict
+        key -> ``(lo, hi)``, the interval that holds the exact value of the
+        state, for :func:`~advsearch.solve`.  A table passed to several
+        solves of one game lets the later ones reuse what the earlier found.
+    probes, hits : int
+        How often ``lookup`` was asked, and how often it answered.
     """
 
     def __init__(self, canonical=None):
         self.canonical = canonical
         self.entries = {}
+        self.bounds = {}
         self.probes = self.hits = 0
 
     def __len__(self):
-        return len(self.entries)
+        return len(self.entries) + len(self.bounds)
 
     def key(self, state):
         return state if self.canonical is None else self.canonical(state)
@@ -111,4 +127,5 @@ class TranspositionTable:
 
     def clear(self):
         self.entries.clear()
+        self.bounds.clear()
         self.probes = self.hits = 0

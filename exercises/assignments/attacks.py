@@ -256,13 +256,13 @@ def alphabeta(game, state):
     return 0'''}),
     "private_helpers": ("borrowing", ("ps1", "ps3"), {
         "answer:q3_answer": '''
-from advsearch.check import _true_values
+from advsearch.trees import Tree
 def minimax(game, state):
-    return _true_values(state)[()]''',
+    return Tree(state).values()[()]     # the package's own value oracle, no search of game''',
         "answer:q3_answer@ps3": '''
-from advsearch.check import _true_values
+from advsearch.trees import Tree
 def expectimax(game, state):
-    return _true_values(state)[()]''',
+    return Tree(state).values()[()]''',
         "answer:q4_answer@ps3": '''
 import advsearch as ads
 def mcts(game, state, iterations, rng):

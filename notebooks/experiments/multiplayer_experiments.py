@@ -106,9 +106,9 @@ def ads_game(task):
         nodes["plain"] += plain.stats.nodes
         for rule in ADS_RULES:
             r = best_reply(game, state, depth=depth, evaluate=game.evaluate, threat_ads=lists[rule])
-            if r.move != plain.move or abs(r.value - plain.value) > 1e-12:
+            if r.move != plain.move or abs(r.stats.searcher_value - plain.stats.searcher_value) > 1e-12:
                 raise AssertionError(f"{name} {players}p {start} game {index}: Threat-ADS ({rule}) found "
-                                     f"{r.value, r.move}, plain BRS {plain.value, plain.move}")
+                                     f"{r.stats.searcher_value, r.move}, plain BRS {plain.stats.searcher_value, plain.move}")
             nodes[rule] += r.stats.nodes
         state = game.result(state, plain.move)
         turns += 1

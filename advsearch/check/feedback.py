@@ -1,0 +1,69 @@
+"""What a checker says: :class:`Feedback`, shown as text, or in a notebook as HTML with a picture."""
+
+from __future__ import annotations
+
+import base64
+import html
+
+from .pictures import render
+
+__all__ = ["Feedback", "not_answered"]
+
+
+class Feedback:
+    """What a checker says: ``ok``, ``text`` and the diagnosed ``mistake`` key (or None).
+
+    ``str(feedback)`` is the text; in a notebook the feedback shows as HTML
+    with, where it helps, a small picture of the reference search at the
+    step where the answer parts from it.
+
+    Examples
+    --------
+    >>> fb = Feedback(False, "At C (MIN): ...", "wrong_perspective")
+    >>> fb.ok, fb.mistake, str(fb), fb.png() is None
+    (False, 'wrong_perspective', 'At C (MIN): ...', True)
+    """
+
+    __slots__ = ("ok", "text", "mistake", "_picture")
+
+    def __init__(self, ok: bool, text: str, mistake: str | None = None, picture=None):
+        self.ok = bool(ok)
+        self.text = text
+        self.mistake = mistake
+        self._picture = picture     # (tree, trace or None, step, focus path, bounds) or None
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def png(self) -> bytes | None:
+        """The picture as PNG bytes, or None when this feedback has none."""
+        if self._picture is None:
+            return None
+        try:
+            return render(*self._picture)
+        except Exception:            # a picture is a nicety; never let it break the feedback
+            return None
+
+    def _repr_html_(self) -> str:
+        if self.ok:
+            colour, head = "#2e7d32", "✓"
+        elif self.text.startswith("Not answered yet"):
+            colour, head = "#757575", "…"
+        else:
+            colour, head = "#c62828", "✗"
+        body = html.escape(self.text)
+        png = self.png()
+        img = ""
+        if png is not None:
+            data = base64.b64encode(png).decode("ascii")
+            img = f'<br><img src="data:image/png;base64,{data}" style="max-width:480px" alt="reference search">'
+        return (f'<div style="border-left:4px solid {colour};padding:4px 10px;margin:4px 0">'
+                f'<b style="color:{colour}">{head}</b> {body}{img}</div>')
+
+
+def not_answered(what: str) -> Feedback:
+    """The feedback for an answer not given yet; ``what`` says what to write."""
+    return Feedback(False, "Not answered yet: " + what)

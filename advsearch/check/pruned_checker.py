@@ -1,0 +1,154 @@
+"""``check.pruned``: the leaves a student says alpha-beta never evaluates.
+
+The right answer is the reference search's :meth:`Trace.unvisited_leaves
+<advsearch.result.Trace.unvisited_leaves>`; where the answer parts from it,
+the prune that cuts the leaf off, or the reason the search reaches it, is
+told in the trace's own words.
+"""
+
+from __future__ import annotations
+
+from ..result import format_number as _f
+from ..search import alphabeta
+from ..trees import Tree
+from .feedback import Feedback, not_answered
+from .narration import covering_prune, why_reached
+from .reading import BadItem, as_tree, is_node_path, is_number, locate, two_player
+from .subtrees import leaves_below
+from .wording import and_list, article, cap, node_name, short_name
+
+__all__ = ["pruned"]
+
+
+def pruned(tree, answer, prune_on_equal=True) -> Feedback:
+    """Check which leaves a student says alpha-beta never evaluates.
+
+    Parameters
+    ----------
+    tree : Tree
+        The exercise tree (or its text form), searched with children in their
+        natural left-to-right order.
+    answer : iterable or None
+        The leaves alpha-beta never evaluates, each named by label (``"b3"``),
+        by path (``(1, 2)``) or by path text (``"[1][2]"``).  Naming an inner
+        node stands for all the leaves below it.  None or ``...`` means not
+        answered yet; so does an empty answer when something is pruned.
+    prune_on_equal : bool
+        The course's cut test: True for v ≥ β / v ≤ α (the lecture's
+        pseudocode), False for v > β / v < α.
+
+    Returns
+    -------
+    Feedback
+        When not ``ok``, the text names the first leaf, in search order,
+        on which the answer and the search disagree: a leaf the search does
+        evaluate (with α, β and the reason no cut happens), or a pruned leaf
+        that is missing (with the cut that prunes it).  ``mistake`` is
+        "strict_pruning" or "prune_on_equal" when the answer is right for the
+        other cut test, and "missed_subtree" when only leaves below pruned
+        inner nodes are missing.
+
+    Examples
+    --------
+    >>> from advsearch import check, examples
+    >>> t = examples.two_ply()
+    >>> check.pruned(t, {(1, 1), (1, 2)}).ok, check.pruned(t, ["[1][1]", "[1][2]"]).ok
+    (True, True)
+    >>> print(check.pruned(t, [(1, 2)]))
+    C (MIN): v = 2 ≤ α = 3, so MAX will never let play reach C: its remaining children 1 and 2 are pruned.
+    So C's child 1 (leaf 4) is never evaluated; your answer misses it.
+    """
+    t = as_tree(tree)
+    two_player(t, "pruned")
+    eq = bool(prune_on_equal)
+    trace = alphabeta(t, prune_on_equal=eq, trace=True).trace
+    leaves = trace.leaves()
+    reference = trace.unvisited_leaves()
+    how = "list the leaves that alpha-beta never evaluates, by label or by path, like [(1, 1), (1, 2)]"
+    if answer is None or answer is Ellipsis:
+        return not_answered(how + ".")
+
+    items = _items(t, answer)
+    if items is None:
+        return Feedback(False, f"Your answer is {article(answer)}; give a list or set of "
+                               "leaves, by label or by path, like [(1, 1), (1, 2)].")
+    if not items:
+        if not reference:
+            return Feedback(True, f"Correct: alpha-beta prunes nothing in this tree; it evaluates all "
+                                  f"{len(leaves)} leaves.")
+        return not_answered(how + " (your answer is empty, but alpha-beta does prune in this tree).")
+
+    numbers_given = [x for x in items if is_number(x)]
+    if numbers_given:
+        return Feedback(False, f"You listed {and_list(_f(x) for x in numbers_given[:3])}, which "
+                               f"{'are numbers' if len(numbers_given) > 1 else 'is a number'}: name each leaf "
+                               "by its label or by its path (the child indices from the root, like (1, 1)), "
+                               "not by its value.")
+    marked, via = set(), {}
+    for item in items:
+        try:
+            path = locate(t, item)
+        except BadItem as e:
+            return Feedback(False, cap(str(e)) + ".")
+        for leaf in leaves_below(t, path):
+            marked.add(leaf.path)
+            if leaf.path != path:
+                via.setdefault(leaf.path, path)
+
+    ref = set(reference)
+    if marked == ref:
+        names = [node_name(t, p) for p in reference]
+        listing = and_list(names) if len(names) <= 6 else f"{and_list(names[:5])} and {len(names) - 5} more"
+        return Feedback(True, f"Correct: alpha-beta never evaluates {listing}; it scores "
+                              f"{len(leaves) - len(names)} of the {len(leaves)} leaves.")
+
+    diffs = [p for p in leaves if (p in marked) != (p in ref)]
+    first = diffs[0]
+    name = node_name(t, first)
+    if first in marked:
+        k = next(i for i, e in enumerate(trace) if e.kind == "leaf" and e.path == first)
+        e = trace[k]
+        because = ""
+        if first in via:
+            because = f" (you named {short_name(t, via[first])}, which stands for all the leaves below it)"
+        text = (f"{cap(name)} is evaluated{because}: when the search reaches it, α = {_f(e.alpha)} and "
+                f"β = {_f(e.beta)}; {why_reached(t, trace, k, eq)}.")
+    else:
+        k, deeper = covering_prune(trace, first)
+        text = trace.narrate()[k] + " " + (
+            f"So {name} is never evaluated; your answer misses it." if not deeper else
+            f"{cap(name)} lies below the pruned child {first[len(trace[k].path)]}, so it is never evaluated "
+            f"either; your answer misses it.")
+    picture = (t, trace, k, first, True)
+
+    mistake = None
+    other = set(alphabeta(t, prune_on_equal=not eq, trace=True).trace.unvisited_leaves())
+    if marked == other:
+        if eq:
+            mistake = "strict_pruning"
+            text += (" Your answer is what alpha-beta prunes if it cuts only when v is strictly beyond the "
+                     "bound; the lecture's test is v ≥ β at MAX nodes and v ≤ α at MIN nodes, so a tie "
+                     "is cut too.")
+        else:
+            mistake = "prune_on_equal"
+            text += (" Your answer cuts on ties (v equal to α or β); here a node is cut only when v is "
+                     "strictly beyond the bound (v > β at MAX nodes, v < α at MIN nodes).")
+    elif marked < ref and all(covering_prune(trace, p)[1] for p in ref - marked):
+        mistake = "missed_subtree"
+        text += " Count every leaf below a pruned node: none of them is evaluated."
+    if len(diffs) > 1 and mistake is None:
+        text += f" ({len(diffs) - 1} more {'leaves differ' if len(diffs) > 2 else 'leaf differs'} after it.)"
+    return Feedback(False, text, mistake, picture)
+
+
+def _items(t: Tree, answer):
+    """The items of an answer as a list (one path given alone is one item), or None when it is no collection."""
+    if isinstance(answer, str):
+        return [answer]
+    if isinstance(answer, tuple) and answer and all(isinstance(a, int) and not isinstance(a, bool)
+                                                    for a in answer):
+        return [answer] if is_node_path(t, answer) else list(answer)
+    try:
+        return list(answer)
+    except TypeError:
+        return None

@@ -1,0 +1,127 @@
+"""Helpers for graded assignments: who is graded, their trees, and the hidden tests' verdicts.
+
+The assignments in ``exercises/assignments/`` are an nbgrader course.  Their
+notebooks call this package in three places:
+
+- **The student's trees.**  :func:`student_id` says whose notebook it is, and
+  :func:`problems` makes that student's exercises from :func:`student_seed`,
+  a seed derived from the id.  Two students get different trees, so answers
+  copied from a classmate are answers to the wrong trees.
+- **Self-checks** while working: :func:`self_check` runs a checker of
+  :mod:`advsearch.check` under a time limit, and skips it while the notebook
+  is autograded (nbgrader then runs the hidden tests instead).
+- **Hidden tests.**  Each hidden test loads a fresh copy of this package (the
+  few lines of :func:`fresh`, written into the test itself, since the
+  notebook may have patched this very package), so that a notebook that
+  patched ``advsearch`` does not patch its grader.  It rebuilds the exercises
+  of the student being graded with :func:`graded` and calls one ``assess_*``
+  function.  That returns a :class:`Grade`, whose :meth:`~Grade.award`
+  prints a report and returns the points, which nbgrader reads as partial
+  credit.
+
+The package, one job a module
+-----------------------------
+Everything is imported from ``advsearch.grading`` itself; the modules are:
+
+- :mod:`~advsearch.grading.identity`: who is graded (the student id, from the
+  notebook or from nbgrader's folders) and each student's seed;
+- :mod:`~advsearch.grading.assignments`: the assignments and one student's
+  exercises (:func:`problems`, :func:`graded`);
+- :mod:`~advsearch.grading.batteries`: the trees and positions graded code
+  runs on; :mod:`~advsearch.grading.perspectives`: the MCTS trees, on which
+  whose wins a search counts decides its move;
+- :mod:`~advsearch.grading.running`: running student code within a time
+  limit, quietly; :mod:`~advsearch.grading.grades`: :class:`Grade` and the
+  arithmetic of points;
+- :mod:`~advsearch.grading.conventions`: the ways of searching a graded
+  search is compared with, and what the reference searches visit;
+- the graders, one a kind of answer: :mod:`~advsearch.grading.by_hand`
+  (values and pruned leaves), :mod:`~advsearch.grading.search_code`
+  (minimax and alpha-beta), :mod:`~advsearch.grading.manners` and
+  :mod:`~advsearch.grading.tournament` (an evaluation function),
+  :mod:`~advsearch.grading.expectimax`, :mod:`~advsearch.grading.ucb` and
+  :mod:`~advsearch.grading.mcts`;
+- :mod:`~advsearch.grading.notebook`: the self-checks;
+  :mod:`~advsearch.grading.course`: the nbgrader course's ignore list;
+- :mod:`~advsearch.grading.isolation`: the fresh copy and its own modules,
+  which keep a notebook's patches out of the grader.
+
+The right answers all come from the package's one oracle and trace:
+:meth:`Tree.values <advsearch.trees.Tree.values>` for backed-up values (with
+``chance=`` and ``decides=`` for the mistakes students make),
+:meth:`Trace.visits <advsearch.result.Trace.visits>` and
+:meth:`Trace.unvisited_leaves <advsearch.result.Trace.unvisited_leaves>` of
+the reference searches for what a search visits and prunes.
+
+How the graded student is known is told in :mod:`~advsearch.grading.identity`,
+the conventions in :mod:`~advsearch.grading.conventions`, and why the time
+limit is an alarm in :mod:`~advsearch.grading.running`.
+
+Trusted grading
+---------------
+The graded notebooks do not call the ``assess_*`` functions themselves:
+:mod:`advsearch.autograde` does, from outside the student's kernel, with the
+student's functions run in a sandbox
+(:class:`advsearch.autograde.referee.RemoteFunction`) and the recording game
+kept in the grader's process.  In the notebook this package gives the trees
+(:func:`problems`) and the self-checks; :func:`graded` and :func:`fresh`
+remain for courses that still grade inside the kernel, which cannot be made
+safe.
+
+Examples
+--------
+>>> from advsearch import grading, MAX
+>>> p = grading.problems("ps1", "alice")
+>>> p.minimax.tree == grading.problems("ps1", "alice").minimax.tree
+True
+>>> p.minimax.tree == grading.problems("ps1", "bob").minimax.tree
+False
+>>> def minimax(game, state):
+...     if game.is_terminal(state):
+...         return game.utility(state, MAX)
+...     values = [minimax(game, game.result(state, a)) for a in game.actions(state)]
+...     return max(values) if game.to_move(state) == MAX else min(values)
+>>> g = grading.assess_search(minimax, "alphabeta", p.trees, points=4)
+>>> g.points, g.convention
+(0.0, 'minimax')
+>>> grading.assess_search(minimax, "minimax", p.trees, points=3).points
+3.0
+"""
+
+from __future__ import annotations
+
+# Every module of the package is imported here, at load time, and each imports what it uses at its top, none
+# of it later inside a function: a copy loaded by fresh() must not pick up, through sys.modules, a module that
+# the student's notebook has patched.  remember(), last, takes them all as this copy's own.
+from ..recording import RecordingGame, Runaway
+from .assignments import ASSIGNMENTS, graded, problems
+from .batteries import chance_trees, sample_positions, search_trees
+from .by_hand import assess_pruned, assess_values
+from .conventions import CONVENTIONS, Convention, reference_visits
+from .course import only_notebooks
+from .expectimax import CHANCE_RULES, assess_expectimax
+from .grades import Grade
+from .identity import ANONYMOUS, autograding, id_from_path, student_id, student_seed
+from .isolation import fresh, remember
+from .manners import assess_evaluation
+from .mcts import assess_mcts
+from .notebook import self_check
+from .perspectives import PERSPECTIVES, mcts_trees
+from .running import TimeLimitExceeded, quiet, time_limit
+from .search_code import assess_search
+from .tournament import OPPONENTS, assess_tournament
+from .ucb import assess_ucb, ucb_question
+
+__all__ = [
+    "autograding", "id_from_path", "student_id", "student_seed", "ANONYMOUS",
+    "problems", "graded", "ASSIGNMENTS", "search_trees", "sample_positions",
+    "TimeLimitExceeded", "Runaway", "time_limit", "quiet", "RecordingGame",
+    "Convention", "CONVENTIONS", "reference_visits",
+    "Grade", "assess_values", "assess_pruned", "assess_search", "assess_evaluation",
+    "assess_tournament", "OPPONENTS",
+    "chance_trees", "CHANCE_RULES", "assess_expectimax", "ucb_question", "assess_ucb",
+    "mcts_trees", "PERSPECTIVES", "assess_mcts",
+    "self_check", "fresh", "only_notebooks",
+]
+
+remember()

@@ -1,0 +1,116 @@
+"""The assignments, and one student's exercises for each, made from the student's seed.
+
+:func:`problems` is what a notebook calls to show a student their trees;
+:func:`graded` is what a hidden test graded inside the kernel calls: the
+exercises of the student nbgrader grades, whatever the notebook declares.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from .. import practice
+from ..games.connect4 import ConnectFour
+from .batteries import chance_trees, hand_chance_tree, sample_positions, search_trees
+from .identity import cleaned, student_id, student_seed
+from .isolation import isolated
+from .perspectives import mcts_trees
+from .ucb import ucb_question
+
+__all__ = ["ASSIGNMENTS", "problems", "graded"]
+
+
+#: What :func:`problems` knows, by assignment: a short description of each.
+ASSIGNMENTS = {
+    "ps1": "minimax and alpha-beta: values and pruned leaves by hand, and both searches in code",
+    "ps2": "an evaluation function for Connect Four, graded by a tournament under a node budget",
+    "ps3": "expectimax by hand and in code, a UCT step by hand, and MCTS in code: convergence and perspective",
+}
+
+
+@isolated
+def problems(assignment: str, student: str) -> SimpleNamespace:
+    """One student's exercises for an assignment, made from :func:`student_seed`.
+
+    Parameters
+    ----------
+    assignment : str
+        A key of :data:`ASSIGNMENTS`.
+    student : str
+        The student id (see :func:`student_id`).
+
+    Returns
+    -------
+    types.SimpleNamespace
+        ``ps1``: ``minimax`` (a :func:`advsearch.practice.minimax` exercise:
+        values of a 3-ply tree), ``alphabeta`` (a
+        :func:`advsearch.practice.alphabeta` exercise of 3 plies with an α-cut
+        and a β-cut, where ties make the cut test matter), ``trees`` (the
+        battery of :func:`search_trees`).  ``ps2``: ``game`` (Connect Four
+        7x6) and ``positions`` (40 positions from seeded random play, for
+        trying an evaluation out).  ``ps3``: ``expectimax`` (a labelled tree
+        of MAX, chance, MIN, chance with probabilities in halves, thirds and
+        quarters, to solve by hand), ``ucb`` (a :func:`ucb_question`),
+        ``chance_trees`` (:func:`chance_trees`), ``convergence_trees`` and
+        ``perspective_trees`` (:func:`mcts_trees`).  All carry ``student``,
+        ``assignment`` and ``seed``.
+
+    Examples
+    --------
+    >>> p = problems("ps1", "alice")
+    >>> print(p.alphabeta.question.splitlines()[0])
+    Run alpha-beta on this 3-ply tree (MAX at the root), searching children left to right. ...
+    >>> problems("ps9", "alice")
+    Traceback (most recent call last):
+    ...
+    ValueError: no assignment 'ps9'; the assignments are ps1, ps2, ps3
+    """
+    if assignment not in ASSIGNMENTS:
+        raise ValueError(f"no assignment {assignment!r}; the assignments are {', '.join(ASSIGNMENTS)}")
+    if not isinstance(student, str) or not student.strip():
+        raise ValueError(f"student must be a non-empty string, not {student!r}")
+    seed = student_seed(student, assignment)
+    base = dict(student=student.strip(), assignment=assignment, seed=seed)
+    if assignment == "ps1":
+        return SimpleNamespace(
+            **base,
+            minimax=practice.minimax(seed=f"{seed}:values", depth=3, branching=(2, 3)),
+            alphabeta=practice.alphabeta(seed=f"{seed}:pruned", depth=3, branching=(2, 3), alpha_cuts=1,
+                                         beta_cuts=1, ties=True),
+            trees=search_trees(seed),
+        )
+    if assignment == "ps3":
+        return SimpleNamespace(
+            **base,
+            expectimax=hand_chance_tree(f"{seed}:expectimax"),
+            ucb=ucb_question(f"{seed}:ucb"),
+            chance_trees=chance_trees(seed),
+            convergence_trees=mcts_trees(seed, aspect="convergence"),
+            perspective_trees=mcts_trees(seed, aspect="perspective"),
+        )
+    game = ConnectFour()
+    return SimpleNamespace(**base, game=game, positions=sample_positions(game, f"{seed}:positions", 40))
+
+
+@isolated
+def graded(assignment: str, declared: str = "") -> SimpleNamespace:
+    """The exercises of the student being graded, for hidden tests: :func:`problems` plus a ``note``.
+
+    The student is ``student_id(declared, graded=True)``: while nbgrader
+    autogrades, the owner of the submission, whatever the notebook declares.
+    ``note`` is a sentence for the report when the notebook declared someone
+    else (a copied notebook, or a typo in STUDENT_ID), else "".
+
+    Examples
+    --------
+    >>> p = graded("ps1", "alice")
+    >>> p.student, p.note
+    ('alice', '')
+    """
+    declared = cleaned(declared)
+    p = problems(assignment, student_id(declared, graded=True))
+    p.note = ""
+    if declared and declared != p.student:
+        p.note = (f"Note: this notebook declares STUDENT_ID = {declared!r}, but it is graded as {p.student!r}, "
+                  f"so it is checked on the trees of {p.student!r}. ")
+    return p

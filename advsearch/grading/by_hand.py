@@ -1,0 +1,163 @@
+"""Grading answers worked by hand: minimax values of a tree, and the leaves alpha-beta prunes.
+
+The checkers of :mod:`advsearch.check` say what is wrong; these graders turn
+that into points, with partial credit.  The right values are the one oracle's,
+:meth:`Tree.values <advsearch.trees.Tree.values>`; the pruned leaves are the
+leaves the reference alpha-beta never scores, under each of the
+:data:`~advsearch.grading.CONVENTIONS` (:func:`~advsearch.grading.conventions.pruned_leaves`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import check
+from .conventions import pruned_leaves
+from .grades import Grade, check_points, same_number, share
+from .isolation import isolated, own_tree
+
+__all__ = ["assess_values", "assess_pruned", "marked_leaves"]
+
+
+@isolated
+def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
+    """Grade minimax values written by hand, with credit for each inner node right.
+
+    Parameters
+    ----------
+    t : Tree
+        The student's tree (labelled), e.g. ``problems("ps1", s).minimax.tree``.
+    answer : dict
+        ``{label: value}`` as for :func:`advsearch.check.values`.
+    points : float
+        The test's points; each required node is worth an equal share.
+    note : str
+        A sentence to put first in the report.
+
+    Examples
+    --------
+    >>> from advsearch import examples
+    >>> t = examples.two_ply()
+    >>> assess_values(t, {"A": 3, "B": 3, "C": 2, "D": 2}).points
+    2.0
+    >>> g = assess_values(t, {"A": 3, "B": 3, "C": 4, "D": 2})
+    >>> g.points, g.text.split(":")[0]
+    (1.5, 'At C (MIN)')
+    """
+    out_of = check_points(points)
+    t = own_tree(t)
+    fb = check.values(t, answer)
+    labelled = [n for n in t.nodes() if n.children and n.label]
+    required = labelled or [n for n in t.nodes() if n.children]
+    true = t.values()
+    right = 0
+    if isinstance(answer, dict):
+        for node in required:
+            for key in (node.label, node.path):
+                if key is not None and key in answer and same_number(answer[key], true[node.path]):
+                    right += 1
+                    break
+    fraction = right / len(required)
+    text = note + str(fb)
+    if not fb.ok:
+        text += f" ({right} of {len(required)} values right.)"
+    return Grade(out_of if fb.ok else share(out_of, fraction), out_of, text, mistake=fb.mistake,
+                 details={"right": right, "of": len(required)})
+
+
+@isolated
+def assess_pruned(t, answer, points=2, *, prune_on_equal: bool = True, credit=None, note: str = "") -> Grade:
+    """Grade the leaves a student says alpha-beta never evaluates, and name the convention they used.
+
+    Parameters
+    ----------
+    t : Tree
+        The student's tree, e.g. ``problems("ps1", s).alphabeta.tree``.
+    answer : list
+        Leaves by label or path, as for :func:`advsearch.check.pruned`.
+    points : float
+    prune_on_equal : bool
+        The cut test asked for.
+    credit : dict, optional
+        The share of the points an answer earns that is exactly right for
+        another convention: keys "strict" (the other cut test), "reversed"
+        (children right to left) and "strict_reversed".  Default
+        ``{"strict": 0.5, "reversed": 0.25, "strict_reversed": 0.25}``.
+    note : str
+        A sentence to put first in the report.
+
+    Returns
+    -------
+    Grade
+        Full points for the right set.  An answer right for another
+        convention earns that convention's credit, and the report names it.
+        Any other answer earns a share J − ½ of the points, where J is the
+        Jaccard overlap of the two sets (the leaves in both, over the leaves
+        in either): nothing unless most of the answer is right, so that
+        answers to another student's tree (or guesses) earn nothing.
+
+    Examples
+    --------
+    >>> from advsearch import parse
+    >>> t = parse("A[B[b1=4 b2=7 b3=5] C[c1=6 c2=4 c3=9] D[d1=4 d2=2 d3=8] E[e1=3 e2=5 e3=1]]")
+    >>> assess_pruned(t, ["c3", "d2", "d3", "e2", "e3"]).points
+    2.0
+    >>> g = assess_pruned(t, ["d3", "e2", "e3"])
+    >>> g.points, g.convention
+    (1.0, 'strict')
+    """
+    out_of = check_points(points)
+    t = own_tree(t)
+    eq = bool(prune_on_equal)
+    credit = {"strict": 0.5, "reversed": 0.25, "strict_reversed": 0.25} if credit is None else dict(credit)
+    fb = check.pruned(t, answer, prune_on_equal=eq)
+    if fb.ok:
+        return Grade(out_of, out_of, note + str(fb), convention="lecture" if eq else "strict")
+    marked = marked_leaves(t, answer)
+    if marked is None:
+        return Grade(0.0, out_of, note + str(fb), mistake=fb.mistake)
+    reference = pruned_leaves(t, eq)
+    others = {"strict": pruned_leaves(t, not eq), "reversed": pruned_leaves(t, eq, True),
+              "strict_reversed": pruned_leaves(t, not eq, True)}
+    for key, leaves in others.items():
+        if marked == leaves and leaves and leaves != reference and key in credit:   # a blank answer fits nothing
+            how = {"strict": "with the other cut test ("
+                             + ("v > β, v < α: no cut on ties)" if eq else "v ≥ β, v ≤ α: cutting on ties)"),
+                   "reversed": "with the children searched right to left",
+                   "strict_reversed": "with the other cut test and the children searched right to left"}[key]
+            text = (note + f"Your answer is exactly what alpha-beta prunes {how}; this question asks for "
+                    + ("v ≥ β, v ≤ α" if eq else "v > β, v < α") + ", children left to right. " + str(fb))
+            return Grade(share(out_of, credit[key]), out_of, text, convention=key, mistake=fb.mistake)
+    union = marked | reference
+    overlap = len(marked & reference) / len(union) if union else 1.0
+    return Grade(share(out_of, max(0.0, overlap - 0.5)), out_of, note + str(fb), mistake=fb.mistake,
+                 details={"overlap": overlap})
+
+
+def marked_leaves(t, answer):
+    """The set of leaf paths an answer names (inner nodes stand for their leaves), or None if it names none.
+
+    >>> from advsearch import examples
+    >>> sorted(marked_leaves(examples.two_ply(), ["C", "[2][0]"]))
+    [(1, 0), (1, 1), (1, 2), (2, 0)]
+    """
+    if answer is None or answer is Ellipsis or isinstance(answer, (str, bytes)) and not answer:
+        return None
+    items = [answer] if isinstance(answer, str) else answer
+    if isinstance(items, tuple) and items and all(isinstance(a, int) for a in items):
+        items = [items]
+    try:
+        items = list(items)
+    except TypeError:
+        return None
+    leaves = [leaf.path for leaf in t.leaves()]
+    out = set()
+    for item in items:
+        if isinstance(item, str) and re.fullmatch(r"\s*(\[\s*\d+\s*\])+\s*", item):
+            item = tuple(int(d) for d in re.findall(r"\d+", item))       # path text, "[1][2]"
+        try:
+            node = t.node(tuple(item) if isinstance(item, list) else item)
+        except Exception:
+            continue
+        out.update(path for path in leaves if path[:len(node.path)] == node.path)
+    return out

@@ -1,0 +1,206 @@
+"""Grading MCTS written in code: well-formed statistics, convergence to the minimax move, and whose wins it counts.
+
+The student's ``mcts(game, state, iterations, rng) -> {action: (wins, visits)}``
+runs through a counting :class:`~advsearch.recording.RecordingGame` on the
+trees of :func:`~advsearch.grading.mcts_trees`, with its random numbers
+seeded from the tree, so a grade is the same every time.  The move it ends
+on is compared with the moves of :func:`~advsearch.grading.perspectives.root_moves`
+under each of :data:`~advsearch.grading.PERSPECTIVES`.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import random
+
+from ..game import MIN
+from ..recording import RecordingGame, Runaway
+from ..trees import Tree
+from .grades import Grade, check_points, number_text, share
+from .isolation import isolated, own_tree
+from .perspectives import PERSPECTIVES, root_moves
+from .running import TimeLimitExceeded, call, describe_error, seconds_renamed
+
+__all__ = ["mcts_rng", "run_mcts", "stats_problem", "most_visited", "assess_mcts"]
+
+
+def mcts_rng(t: Tree, iterations: int) -> random.Random:
+    """The random numbers a run on ``t`` gets: the same for the same tree and iterations (pinned: part of grades)."""
+    return random.Random(f"advsearch.grading.mcts:{t}:{iterations}")
+
+
+def run_mcts(fn, t: Tree, iterations: int, time_limit):
+    """``(stats, error, library_calls)`` of ``fn(game, root, iterations, rng)``, with the global random seeded too.
+
+    The global ``random`` is seeded as well (and restored after), so that a
+    search that uses it instead of ``rng`` is graded the same way every time.
+    """
+    game = RecordingGame(t, limit=iterations * 40 * (t.height + 2) + 1000)
+    rng = mcts_rng(t, iterations)
+    saved = random.getstate()
+    random.seed(rng.random())
+    try:
+        stats, error = call(fn, game, t.initial_state, iterations, rng, time_limit=time_limit)
+    finally:
+        random.setstate(saved)
+    return stats, error, game.library_calls
+
+
+def stats_problem(stats, t: Tree, iterations: int):
+    """A sentence saying what is wrong with a returned ``{action: (wins, visits)}``, or None."""
+    if not isinstance(stats, dict):
+        return f"returned {type(stats).__name__}, not a dict {{action: (wins, visits)}}"
+    actions = set(t.initial_state.actions)
+    if set(stats) != actions:
+        return f"returned the keys {sorted(stats, key=repr)}, not the root's actions {sorted(actions)}"
+    total = 0
+    for a, pair in stats.items():
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            return f"gives {pair!r} for action {a}, not a pair (wins, visits)"
+        wins, visits = pair
+        if any(isinstance(x, bool) or not isinstance(x, numbers.Real) or not math.isfinite(x) for x in pair):
+            return f"gives {pair!r} for action {a}: wins and visits must be finite numbers"
+        if visits != int(visits) or visits < 0 or not 0 <= wins <= visits:
+            return f"gives {pair!r} for action {a}: visits must be a whole number and 0 <= wins <= visits"
+        total += visits
+    if total != iterations:
+        return (f"counts {number_text(float(total))} visits over the root's children after {iterations} "
+                "iterations; each iteration passes through exactly one child of the root, so they add up to the "
+                "iterations")
+    return None
+
+
+def most_visited(stats) -> object:
+    """The most visited action (ties to the better win rate, then the first)."""
+    return max(stats, key=lambda a: (stats[a][1], stats[a][0] / stats[a][1] if stats[a][1] else 0))
+
+
+@seconds_renamed
+@isolated
+def assess_mcts(fn, trees, points=3, *, aspect: str = "convergence", iterations: int = 1000, small: int = 50,
+                time_limit: float = 10.0, note: str = "") -> Grade:
+    """Grade a student's UCT ``fn(game, state, iterations, rng) -> {action: (wins, visits)}``, tree by tree.
+
+    On each tree the function runs three times through a counting
+    :class:`RecordingGame`, with a ``random.Random`` made from the tree
+    (and the global ``random`` seeded from it too):
+
+    1. with as many iterations as the root has children: UCT tries every
+       unvisited child first, so each child has exactly one visit;
+    2. with ``small`` iterations and 3. with ``iterations``: the statistics
+       must be well formed (the root's actions as keys, whole visits adding
+       up to the iterations, 0 <= wins <= visits).
+
+    The tree counts as right when all three are well formed and the most
+    visited child after ``iterations`` is the minimax move.  With
+    ``aspect="perspective"`` a wrong move is matched with the ways of
+    crediting wins in :data:`PERSPECTIVES`, and the report names the one
+    the function follows.  The report also gives the share of visits the
+    minimax move has after ``small`` and after ``iterations`` iterations:
+    growing, as UCT converges.
+
+    Parameters
+    ----------
+    fn : callable
+    trees : list of Tree
+        E.g. ``problems("ps3", s).convergence_trees``.
+    points : float
+    aspect : {"convergence", "perspective"}
+        Only the wording of the report, and the diagnosis, depend on it.
+    iterations, small : int
+    time_limit : float
+        Seconds each run may take (``seconds=`` is its deprecated old name);
+        once a run runs out, the rest are not tried.
+    note : str
+
+    Examples
+    --------
+    >>> def first_only(game, state, iterations, rng):       # never explores
+    ...     actions = list(game.actions(state))
+    ...     return {a: (0, iterations if a == actions[0] else 0) for a in actions}
+    >>> from advsearch.grading import mcts_trees
+    >>> g = assess_mcts(first_only, mcts_trees(0))
+    >>> g.points
+    0.0
+    """
+    out_of = check_points(points)
+    if aspect not in ("convergence", "perspective"):
+        raise ValueError(f"aspect must be 'convergence' or 'perspective', not {aspect!r}")
+    if fn is None or fn is Ellipsis:
+        return Grade(0.0, out_of, note + "No mcts function was found: define it in the answer cell.")
+    if not callable(fn):
+        return Grade(0.0, out_of, note + f"The answer is {type(fn).__name__}, not a function "
+                                         "(game, state, iterations, rng) -> {action: (wins, visits)}.")
+    trees = [own_tree(t) for t in trees]
+    if not trees:
+        raise ValueError("trees must hold at least one tree")
+    rows, borrowed, stopped = [], False, None
+    for t in trees:
+        best = root_moves(t, "mover")
+        row = {"tree": str(t), "best": best, "problem": None, "move": None, "fits": []}
+        for budget in (len(t.initial_state.children), small, iterations):
+            stats, error, library = run_mcts(fn, t, budget, time_limit)
+            borrowed = borrowed or library > 0
+            if error is not None:
+                row["problem"] = f"with {budget} iterations it {describe_error(error)}"
+                if isinstance(error, (TimeLimitExceeded, Runaway)):
+                    stopped = error
+                break
+            problem = stats_problem(stats, t, budget)
+            if problem is None and budget == len(t.initial_state.children) and any(
+                    v != 1 for w, v in stats.values()):
+                problem = (f"after {budget} iterations, as many as the root has children, it gives the visits "
+                           f"{[stats[a][1] for a in t.initial_state.actions]}: UCT first tries every unvisited "
+                           "child once")
+            if problem is not None:
+                row["problem"] = problem if "iterations" in problem else f"with {budget} iterations it {problem}"
+                break
+            row[budget] = sum(stats[a][1] for a in best) / budget
+            row["move"] = most_visited(stats)
+        if row["problem"] is None:
+            row["fits"] = [p for p in PERSPECTIVES if row["move"] in root_moves(t, p)]
+        rows.append(row)
+        if stopped is not None:
+            break
+    if borrowed:
+        return Grade(0.0, out_of, note + "Your function calls the package's own search (advsearch.search) instead "
+                                         "of searching the tree itself; write the MCTS yourself.",
+                     details={"rows": rows, "right": 0})
+    right = sum(r["problem"] is None and r["move"] in r["best"] for r in rows)
+    root_min = sum(own_tree(r["tree"]).initial_state.player == MIN for r in rows)
+    lines = [note + f"Your MCTS was run on {len(trees)} trees of wins, draws and losses"
+             + (f" ({root_min} with MIN at the root)" if root_min else "")
+             + f": after {iterations} iterations its most visited move is the minimax move on {right} of them."]
+    done = [r for r in rows if r["problem"] is None]
+    if done:
+        lo = sum(r[small] for r in done) / len(done)
+        hi = sum(r[iterations] for r in done) / len(done)
+        lines.append(f"On average the minimax move had {lo:.0%} of the root's visits after {small} iterations and "
+                     f"{hi:.0%} after {iterations}.")
+    convention = None
+    if aspect == "perspective" and len(done) == len(trees):
+        common = set.intersection(*(set(r["fits"]) for r in done))
+        convention = next((p for p in PERSPECTIVES if p in common), None)
+        if convention not in (None, "mover"):
+            how = PERSPECTIVES[convention]
+            if {"root", "max"} <= common:
+                how = "every node's wins counted for one fixed player (the root player, or MAX), whoever moves"
+            lines.append(f"On every tree it plays as if {how}; a node's wins must be counted for the player "
+                         "who moved into it.")
+        elif convention is None and right < len(trees):
+            counts = {p: sum(p in r["fits"] for r in done) for p in PERSPECTIVES if p != "mover"}
+            top = max(counts, key=counts.get)
+            if counts[top]:
+                lines.append(f"On {counts[top]} of the trees it plays as if {PERSPECTIVES[top]}.")
+    bad = next((r for r in rows if r["problem"] is not None), None)
+    if bad is not None:
+        lines.append(f"On the tree {bad['tree']} your function, {bad['problem']}.")
+        if stopped is not None and len(rows) < len(trees):
+            lines.append("The remaining trees were not tried.")
+    elif right < len(trees):
+        r = next(r for r in rows if r["move"] not in r["best"])
+        lines.append(f"On the tree {r['tree']} it prefers move {r['move']}; the minimax move is "
+                     f"{min(r['best'])}.")
+    return Grade(share(out_of, right / len(trees)), out_of, " ".join(lines), convention=convention,
+                 details={"rows": rows, "right": right})

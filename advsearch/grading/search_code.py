@@ -1,0 +1,163 @@
+"""Grading minimax and alpha-beta written in code: by what they visit, tree by tree, under each convention.
+
+Each tree of the battery is searched through a
+:class:`~advsearch.recording.RecordingGame`, and the visits are compared with
+the reference search's under each of the
+:data:`~advsearch.grading.CONVENTIONS`, so that the report can say which way
+of searching the function follows.  Where the first wrong tree goes wrong is
+told by :func:`advsearch.check.implementation`.
+"""
+
+from __future__ import annotations
+
+from .. import check
+from ..recording import Runaway
+from .conventions import BY_KEY, CONVENTIONS, reference_visits
+from .grades import Grade, check_points, same_number, share
+from .isolation import isolated, own_tree
+from .running import TimeLimitExceeded, call, describe_error, run_on, seconds_renamed
+
+__all__ = ["assess_search"]
+
+
+@seconds_renamed
+@isolated
+def assess_search(fn, algorithm, trees, points=3, *, prune_on_equal: bool = True, credit=None,
+                  time_limit: float = 3.0, note: str = "") -> Grade:
+    """Grade a student's search ``fn(game, state) -> value`` by what it visits, tree by tree.
+
+    Each tree is searched through a :class:`RecordingGame`; the search is
+    right on a tree when it returns the minimax value and its visits equal
+    those of the reference search of the asked-for convention.  Where they do
+    not, the other :data:`CONVENTIONS` are tried, so that the report can say,
+    for example, that the function cuts only strictly beyond the bound, or
+    searches right to left, or does not prune at all.
+
+    Parameters
+    ----------
+    fn : callable
+        The student's function; None (not defined) earns nothing.
+    algorithm : {"minimax", "alphabeta"}
+        What was asked for.
+    trees : list of Tree
+        The battery, e.g. ``problems("ps1", s).trees``.
+    points : float
+    prune_on_equal : bool
+        For alpha-beta, the cut test asked for.
+    credit : dict, optional
+        Convention key -> share of a tree's credit for following that
+        convention instead.  The default gives "strict" (the other cut test)
+        and "reversed" (right to left) half, "strict_reversed" a quarter, and
+        for minimax "minimax_reversed" half; plain minimax earns nothing for
+        alpha-beta.
+    time_limit : float
+        Seconds each tree may take (``seconds=`` is its deprecated old name);
+        once one tree runs out of time the rest are not tried.
+    note : str
+        A sentence to put first in the report.
+
+    Returns
+    -------
+    Grade
+        ``points`` times the average credit over the trees; ``convention``
+        is the key of the convention that fits every tree, if one does;
+        ``mistake`` a key of :data:`advsearch.check.MISTAKES` when the
+        package's checker recognises the first wrong tree's mistake.
+
+    Notes
+    -----
+    Each tree costs one run of ``fn`` and one reference search per
+    convention, O(n) for a tree of n nodes; the battery of
+    :func:`search_trees` takes a few milliseconds for a correct function.
+
+    Examples
+    --------
+    >>> from advsearch import MAX
+    >>> def lazy(game, state):
+    ...     return 0
+    >>> from advsearch.grading import search_trees
+    >>> g = assess_search(lazy, "minimax", search_trees(0), points=3)
+    >>> g.points
+    0.0
+    """
+    out_of = check_points(points)
+    if algorithm not in ("minimax", "alphabeta"):
+        raise ValueError(f"algorithm must be 'minimax' or 'alphabeta', not {algorithm!r}")
+    eq = bool(prune_on_equal)
+    if algorithm == "minimax":
+        asked = "minimax"
+        default = {"minimax_reversed": 0.5}
+    else:
+        asked = "lecture" if eq else "strict"
+        other = "strict" if eq else "lecture"
+        default = {other: 0.5, "reversed" if eq else "strict_reversed": 0.5,
+                   "strict_reversed" if eq else "reversed": 0.25}
+    credit = default if credit is None else dict(credit)
+    credit[asked] = 1.0
+    what = "minimax" if algorithm == "minimax" else "alpha-beta"
+    if fn is None or fn is Ellipsis:
+        return Grade(0.0, out_of, note + f"No {what} function was found: define it in the answer cell.")
+    if not callable(fn):
+        return Grade(0.0, out_of, note + f"The answer is {type(fn).__name__}, not a function (game, state) -> value.")
+    trees = [own_tree(t) for t in trees]
+    if not trees:
+        raise ValueError("trees must hold at least one tree")
+
+    rows, fits_all, first_bad, borrowed = [], None, None, False
+    for i, t in enumerate(trees):
+        value, error, seq, library = run_on(fn, t, time_limit)
+        row = {"tree": str(t), "value": value, "error": error, "fits": []}
+        borrowed = borrowed or library > 0
+        if error is None and not library:
+            right_value = same_number(value, t.values()[()])
+            for c in CONVENTIONS:
+                if right_value and seq == reference_visits(t, c.algorithm, prune_on_equal=c.prune_on_equal,
+                                                           reverse=c.reverse):
+                    row["fits"].append(c.key)
+        rows.append(row)
+        fits = set(row["fits"])
+        fits_all = fits if fits_all is None else fits_all & fits
+        if asked not in fits and first_bad is None:
+            first_bad = i
+        if isinstance(error, (TimeLimitExceeded, Runaway)):
+            for t2 in trees[i + 1:]:
+                rows.append({"tree": str(t2), "value": None, "error": error, "fits": [], "skipped": True})
+            fits_all = set()
+            break
+
+    if borrowed:
+        return Grade(0.0, out_of, note + f"Your function calls the package's own search (advsearch.search) "
+                                         f"instead of searching the tree itself; write the {what} yourself.",
+                     details={"rows": rows, "right": 0})
+    scores = [max([credit.get(k, 0.0) for k in r["fits"]], default=0.0) for r in rows]
+    earned = share(out_of, sum(scores) / len(trees))
+    right = sum(asked in r["fits"] for r in rows)
+    convention = next((c.key for c in CONVENTIONS if c.key in (fits_all or ())), None)
+    lines = [note + f"Your {what} was run on {len(trees)} trees through a recording game: it is right on "
+             f"{right} of them (the value, and every node expanded and leaf scored in the reference order)."]
+    if convention is not None and convention != asked:
+        lines.append(f"On every tree it behaves like {BY_KEY[convention].text}; this question asks for "
+                     f"{BY_KEY[asked].text}.")
+    elif convention is None and right < len(trees):
+        counts = {c.key: sum(c.key in r["fits"] for r in rows) for c in CONVENTIONS if c.key != asked}
+        best = max(counts, key=counts.get)
+        if counts[best]:
+            lines.append(f"It behaves like {BY_KEY[best].text} on {counts[best]} of the trees.")
+    mistake = None
+    if first_bad is not None:
+        r, t = rows[first_bad], trees[first_bad]
+        if r["error"] is not None:
+            lines.append(f"On the tree {t} your function {describe_error(r['error'])}.")
+            if r.get("skipped") is None and isinstance(r["error"], (TimeLimitExceeded, Runaway)):
+                lines.append("The remaining trees were not tried.")
+        else:
+            # time_per_tree=None: the checker calls fn in this thread, where the grader's own limit stops it
+            fb, error = call(check.implementation, fn, algorithm, prune_on_equal=eq, trees=[t], time_per_tree=None,
+                             time_limit=time_limit)
+            if fb is not None and not fb.ok:
+                lines.append(str(fb))
+                mistake = fb.mistake
+            elif fb is None:
+                lines.append(f"On the tree {t} your function {describe_error(error)}.")
+    return Grade(earned, out_of, " ".join(lines), convention=convention, mistake=mistake,
+                 details={"rows": rows, "right": right})
