@@ -497,35 +497,6 @@ class Search:
 
         return ordered
 
-    def decision(self, value, actions):
-        """``decide(state, player, ply)``: minimax's MAX-VALUE and MIN-VALUE as one step.
-
-        Every child is valued by ``value(child, ply + 1)``, and the node
-        takes the largest value at MAX, the smallest at MIN, the first in
-        ``actions(state, ply)`` order among equals; it returns ``(v, pv)``
-        and traces enter, update and exit events.  The searches that add a
-        kind of node to minimax without pruning (expectimax and
-        expectiminimax add chance nodes) value their MAX and MIN nodes with it.
-        """
-        result, tracer = self.game.result, self.tracer
-
-        def decide(state, player, ply):
-            better = operator.gt if player == MAX else operator.lt
-            if tracer: tracer.enter(state, player)
-            v, pv = None, None
-            for a in actions(state, ply):
-                if tracer: tracer.down(a)
-                v2, pv2 = value(result(state, a), ply + 1)
-                if pv is None or better(v2, v):
-                    v, pv = v2, (a, pv2)
-                if tracer: tracer.update(state, player, v2, v)
-            if pv is None:
-                raise self.no_actions(state)
-            if tracer: tracer.exit(state, player, v)
-            return v, pv
-
-        return decide
-
     def quiescence(self, quiescence):
         """``(quiesce, counts)`` for a quiescence search at the horizon, or ``(None, None)``."""
         if not quiescence:

@@ -49,6 +49,7 @@ from typing import Any, NamedTuple
 
 from ..game import CHANCE, MAX, MIN, GameView
 from .base import UNBOUNDED, Search, chance_outcomes, declared_range, inf, root_of
+from .minimax import max_and_min_value
 
 __all__ = ["expectimax", "expectiminimax", "RandomOpponent", "PRUNINGS"]
 
@@ -311,7 +312,7 @@ def expectiminimax(game, state=None, *, depth=None, evaluate=None, pruning=None,
 def _expectiminimax(game, state, depth, evaluate, trace, algorithm, bounds=None):
     """Expectiminimax without pruning: every node is visited.
 
-    MAX and MIN nodes are minimax's (:meth:`~advsearch.search.base.Search.decision`);
+    MAX and MIN nodes are minimax's (:func:`~advsearch.search.minimax.max_and_min_value`);
     what chance adds is ``exp_value``.
     """
     search = Search(game, state, depth=depth, evaluate=evaluate, trace=trace, algorithm=algorithm)
@@ -330,13 +331,15 @@ def _expectiminimax(game, state, depth, evaluate, trace, algorithm, bounds=None)
         if is_terminal(state) or ply == cut_ply:
             return score(state, ply)
         player = to_move(state)
-        if player == MAX or player == MIN:
-            return decide(state, player, ply)       # max or min over the children, as in minimax
+        if player == MAX:
+            return max_value(state, ply)            # as in minimax
+        if player == MIN:
+            return min_value(state, ply)
         if player == CHANCE:
             return exp_value(state, ply)
         raise search.not_a_player(state, player)
 
-    decide = search.decision(value, search.ordering(None))
+    max_value, min_value = max_and_min_value(search, value, search.ordering(None))
 
     def exp_value(state, ply):
         """The average over chance's outcomes r: v = sum of P(r) * value(Result(s, r))."""

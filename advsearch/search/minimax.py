@@ -59,10 +59,10 @@ def minimax(game, state=None, *, depth=None, evaluate=None, order=None, trace=Fa
     [('expand', ()), ('expand', (1,)), ('score', (1, 2))]
     """
     search = Search(game, state, depth=depth, evaluate=evaluate, trace=trace, algorithm="minimax")
-    to_move, result, is_terminal = game.to_move, game.result, game.is_terminal
+    to_move, is_terminal = game.to_move, game.is_terminal
     actions = search.ordering(order)
     score, counts = search.scorer()
-    cut_ply, tracer = search.limit, search.tracer
+    cut_ply = search.limit
     nodes = 0
 
     def value(state, ply):
@@ -77,6 +77,24 @@ def minimax(game, state=None, *, depth=None, evaluate=None, order=None, trace=Fa
         if player == MIN:
             return min_value(state, ply)
         raise search.bad_player(state, player)
+
+    max_value, min_value = max_and_min_value(search, value, actions)
+
+    v, pv = search.run(value, 0)
+    return search.finish(v, pv, counts, nodes=nodes)
+
+
+def max_and_min_value(search, value, actions):
+    """The lecture's MAX-VALUE and MIN-VALUE, for a search whose Minimax(s) is ``value(state, ply)``.
+
+    MAX-VALUE starts from v = −∞ and raises v to each child's value;
+    MIN-VALUE starts from +∞ and lowers it.  Each returns ``(v, pv)``: the
+    node's value and the line of play that gives it, the first child in
+    ``actions(state, ply)`` order among equals.  :func:`minimax` is
+    ``value`` calling these two; expectiminimax adds chance nodes to the same
+    pair.
+    """
+    result, tracer = search.game.result, search.tracer
 
     def max_value(state, ply):
         if tracer: tracer.enter(state, MAX)
@@ -106,5 +124,4 @@ def minimax(game, state=None, *, depth=None, evaluate=None, order=None, trace=Fa
         if tracer: tracer.exit(state, MIN, v)
         return v, pv
 
-    v, pv = search.run(value, 0)
-    return search.finish(v, pv, counts, nodes=nodes)
+    return max_value, min_value
