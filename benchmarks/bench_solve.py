@@ -14,7 +14,7 @@ import time
 
 from advsearch import ConnectFour, TicTacToe, TranspositionTable, alphabeta, solve
 from advsearch.games.pig import Pig
-from advsearch.games.pig_solver import hold_at, optimal_policy, win_probability
+from advsearch.games.pig.solver import hold_at, optimal_policy, win_probability
 from advsearch.games.tictactoe import canonical
 from advsearch.search import Static
 

@@ -27,9 +27,10 @@ import pytest
 from advsearch import CHANCE, MAX, MIN, GameError, IllegalMoveError, Nim, agents, expectiminimax
 from advsearch.arena import MatchResult, match, play
 from advsearch.games import Pig, Piglet, hold_at, optimal_pig, optimal_piglet
-from advsearch.games import pig, pig_solver
+from advsearch.games import pig
+from advsearch.games.pig import solver as pig_solver
 from advsearch.games.pig import PigState
-from advsearch.games.pig_solver import PigPolicy, optimal_policy, win_probability
+from advsearch.games.pig.solver import PigPolicy, optimal_policy, win_probability
 
 
 # --- The rules. ---
@@ -407,7 +408,7 @@ def test_simulate_is_deprecated_for_a_match_with_max_moves():
 
 
 def test_the_solver_names_are_importable_from_the_rules_module():
-    # Notebooks import them as advsearch.games.pig.<name>; they live in pig_solver.
+    # Notebooks import them as advsearch.games.pig.<name>; they live in pig.solver.
     for name in pig.SOLVER_NAMES:
         assert getattr(pig, name) is getattr(pig_solver, name)
         assert name in pig.__all__ and name in dir(pig)

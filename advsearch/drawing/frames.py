@@ -30,7 +30,7 @@ class Frame:
 
     def draw(self, ax=None, **style):
         """Draw the search as it stood at this step (see :func:`advsearch.draw`)."""
-        from .mpl import draw
+        from .mpl.picture import draw
 
         return draw(self.source, ax=ax, step=self.step, **style)
 

@@ -4,7 +4,7 @@ Pig, Piglet and Hypergammon have chance nodes (dice and a coin); Virus and
 ChineseCheckers are for any number of players.
 ``Chess`` needs python-chess (the ``chess`` extra), so it is imported on first use;
 so are Pig's solver names (``hold_at``, ``optimal_pig``, ``optimal_piglet``, from
-:mod:`advsearch.games.pig_solver`), which need numpy.
+:mod:`advsearch.games.pig.solver`), which need numpy.
 """
 
 from .chinese_checkers import ChineseCheckers
@@ -20,8 +20,8 @@ __all__ = ["Chess", "ChineseCheckers", "ConnectFour", "Grundy", "Hypergammon", "
            "TicTacToe", "Virus", "hold_at", "optimal_pig", "optimal_piglet"]
 
 #: Names loaded on first use: name -> the module of this package that defines it.
-_ON_FIRST_USE = {"Chess": "chess", "hold_at": "pig_solver", "optimal_pig": "pig_solver",
-                 "optimal_piglet": "pig_solver"}
+_ON_FIRST_USE = {"Chess": "chess", "hold_at": "pig.solver", "optimal_pig": "pig.solver",
+                 "optimal_piglet": "pig.solver"}
 
 
 def __getattr__(name):

@@ -40,9 +40,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..game import MAX, MIN, GameError, IllegalMoveError
-from ..timeout import check_budget
-from .pig import HOLD, ROLL, Pig, Piglet, PigState
+from ...game import MAX, MIN, GameError, IllegalMoveError
+from ...timeout import check_budget
+from .rules import HOLD, ROLL, Pig, Piglet, PigState
 
 __all__ = ["PigSolution", "PigPolicy", "optimal_policy", "optimal_pig", "optimal_piglet", "hold_at",
            "win_probability"]

@@ -1,4 +1,4 @@
-"""Pig and Piglet: jeopardy dice games with chance nodes (the rules; their optimal play is in pig_solver).
+"""Pig and Piglet: jeopardy dice games with chance nodes (the rules; their optimal play is in :mod:`advsearch.games.pig.solver`).
 
 The rules (Neller & Presser 2004)
     Two players race to a goal (100 points in Pig).  On a turn the player to
@@ -48,7 +48,7 @@ Action format
     :class:`~fractions.Fraction` probability (1/6, 1/2).
 
 Optimal play
-    :mod:`advsearch.games.pig_solver` solves these games by value iteration
+    :mod:`advsearch.games.pig.solver` solves these games by value iteration
     (``optimal_pig``, ``optimal_piglet``, ``optimal_policy``), makes agents of
     policies (``hold_at``, ``PigSolution.agent``) and computes exactly how often
     one policy beats another (``win_probability``).  Its names can be
@@ -86,13 +86,9 @@ import numbers
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, player_name
+from ...game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, player_name
 
-#: The names of :mod:`advsearch.games.pig_solver` that this module passes on (loaded on first use).
-SOLVER_NAMES = ("PigSolution", "PigPolicy", "optimal_policy", "optimal_pig", "optimal_piglet", "hold_at",
-                "win_probability")
-
-__all__ = ["Pig", "Piglet", "PigState", "ROLL", "HOLD", *SOLVER_NAMES]
+__all__ = ["Pig", "Piglet", "PigState", "ROLL", "HOLD", "simulate"]
 
 #: The two decisions of a player.
 ROLL, HOLD = "roll", "hold"
@@ -318,20 +314,7 @@ class Piglet(Pig):
         super().__init__(goal)
 
 
-# --- The solver's names, passed on; and the old simulation. ---
-
-def __getattr__(name):
-    """``advsearch.games.pig.optimal_pig`` and the other names of pig_solver, imported when first asked for."""
-    if name in SOLVER_NAMES:
-        from . import pig_solver
-
-        return getattr(pig_solver, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted(set(globals()) | set(SOLVER_NAMES))
-
+# --- The old simulation. ---
 
 def simulate(game, first, second, games: int = 1000, seed=0, max_moves: int = 100_000):
     """Deprecated: play the games with :func:`advsearch.arena.match` and ``openings=0, max_moves=...``.
@@ -342,8 +325,8 @@ def simulate(game, first, second, games: int = 1000, seed=0, max_moves: int = 10
     let ``first`` move first in every game and count its wins, losses and
     unfinished games in a ``PigMatch``; the match replaces both.
     """
-    from ..arena import match
-    from ..deprecation import warn_renamed
+    from ...arena import match
+    from ...deprecation import warn_renamed
 
     warn_renamed("advsearch.games.pig.simulate(game, first, second, ...)",
                  "advsearch.arena.match(game, first, second, games=..., openings=0, seed=..., max_moves=...)")
