@@ -9,11 +9,13 @@ papers, or check an nbgrader course's grading.
     advsearch tournament connect4 --agents random alphabeta:2 alphabeta:4 --games 20 --seed 1
     advsearch exam --roster students.csv --seed final-2025 --out exam/
     advsearch grading report ps1 --course exercises/assignments
+    advsearch practice alphabeta --seed 7 --png tree.png
     python -m advsearch --help
 
-``exam`` (:func:`advsearch.exam.main`) and ``grading report``
-(:func:`advsearch.autograde.report.main`) parse their own arguments; the
-main parser only lists them.
+``exam`` (:func:`advsearch.exam.main`), ``grading report``
+(:func:`advsearch.autograde.report.main`) and ``practice``
+(:func:`advsearch.practice_cli.main`) parse their own arguments; the main
+parser only lists them.
 
 Games and opponents are looked up by name in two registries, :data:`GAMES`
 and :data:`OPPONENTS`, so that new ones (Monte Carlo tree search, say) join the
@@ -583,11 +585,14 @@ def _parser(out, err) -> tuple:
                       help="the tournament stops if an agent thinks longer than this over a move (default: no limit)")
     _add_options(tour)
 
-    # These two parse their own arguments (main hands them over before this parser runs): listed for --help.
+    # These three parse their own arguments (main hands them over before this parser runs): listed for --help.
     commands.add_parser("exam", add_help=False,
                         help="exam papers, one per student with their own trees, and the answer key")
     commands.add_parser("grading", add_help=False,
                         help="an nbgrader course: 'grading report ps1' lists submissions not graded, and why")
+    commands.add_parser("practice", add_help=False,
+                        help="a seeded practice exercise (minimax, alphabeta, ...), checked at once; "
+                             "'advsearch practice --list' lists the kinds")
     return parser, {"play": play, "tournament": tour}
 
 
@@ -675,6 +680,9 @@ def main(argv=None, stdin=None, stdout=None, stderr=None) -> int:
         return exam_main(argv[1:])
     if argv[:1] == ["grading"]:              # and so does the grading report
         return _grading(argv[1:], stdout, stderr)
+    if argv[:1] == ["practice"]:             # and so do practice exercises
+        from .practice_cli import main as practice_main
+        return practice_main(argv[1:], stdin=stdin, stdout=stdout, stderr=stderr)
     parser, commands = _parser(stdout, stderr)
     try:
         args = parser.parse_args(argv)

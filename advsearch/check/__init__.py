@@ -9,9 +9,15 @@ HTML, with a small picture of the reference search at the step where the
 answer goes astray.
 
 - :func:`values` checks a dict of minimax values, ``{"B": 3, ...}``, against
-  :meth:`Tree.values <advsearch.trees.Tree.values>`;
+  :meth:`Tree.values <advsearch.trees.Tree.values>`: expectations on chance
+  trees (naming a plain mean, or chance played as MIN or MAX) and max-n
+  payoff vectors with three or more players (naming the child best for
+  another player, or a number given for a vector);
 - :func:`pruned` checks the leaves alpha-beta never evaluates, against
   :meth:`Trace.unvisited_leaves <advsearch.result.Trace.unvisited_leaves>`;
+  with ``algorithm="star1"`` those Ballard's Star1 never evaluates on a
+  chance tree, with ``algorithm="shallow"`` those max-n's shallow pruning
+  never evaluates (both given ``bounds=``);
 - :func:`implementation` runs a student's ``fn(game, state)`` on a battery of
   trees through a recording wrapper of the game, and compares the order in
   which it expands nodes and scores leaves with the reference trace's
@@ -25,6 +31,7 @@ The package holds one job a module: ``feedback`` (the Feedback and its
 HTML), ``pictures`` (its PNG), ``wording`` and ``reading`` (how messages name
 things, how answers are read), ``subtrees`` (the parts of a tree a checker
 looks at), ``narration`` (why the search does what it does at a step),
+``value_mistakes`` (the mistakes on chance nodes and payoff vectors),
 ``values_checker`` and ``pruned_checker``; and for implementations
 ``runs`` (running the student's code), ``battery`` (the trees and their
 reference searches), ``mistakes`` (the typical mistakes as models),
@@ -63,8 +70,12 @@ from __future__ import annotations
 
 from .feedback import Feedback
 from .implementation_checker import TIME_PER_TREE, implementation
-from .mistakes import MISTAKES
+from .mistakes import MISTAKES as _SEARCH_MISTAKES
 from .pruned_checker import pruned
+from .value_mistakes import VALUE_MISTAKES
 from .values_checker import values
+
+#: Every mistake a checker can name, by key: those of searches and of hand-computed values.
+MISTAKES = {**_SEARCH_MISTAKES, **VALUE_MISTAKES}
 
 __all__ = ["Feedback", "MISTAKES", "TIME_PER_TREE", "values", "pruned", "implementation"]

@@ -1,4 +1,4 @@
-"""``check.pruned``: the leaves a student says alpha-beta never evaluates.
+"""``check.pruned``: the leaves a student says alpha-beta, Star1 or shallow pruning never evaluates.
 
 The right answer is the reference search's :meth:`Trace.unvisited_leaves
 <advsearch.result.Trace.unvisited_leaves>`; where the answer parts from it,
@@ -9,7 +9,7 @@ told in the trace's own words.
 from __future__ import annotations
 
 from ..result import format_number as _f
-from ..search import alphabeta
+from ..search import alphabeta, expectiminimax, maxn
 from ..trees import Tree
 from .feedback import Feedback, not_answered
 from .narration import covering_prune, why_reached
@@ -17,11 +17,14 @@ from .reading import BadItem, as_tree, is_node_path, is_number, locate, two_play
 from .subtrees import leaves_below
 from .wording import and_list, article, cap, node_name, short_name
 
-__all__ = ["pruned"]
+__all__ = ["pruned", "ALGORITHMS"]
+
+#: The searches :func:`pruned` checks against, by the name its ``algorithm`` takes.
+ALGORITHMS = {"alphabeta": "alpha-beta", "star1": "Star1", "shallow": "shallow pruning"}
 
 
-def pruned(tree, answer, prune_on_equal=True) -> Feedback:
-    """Check which leaves a student says alpha-beta never evaluates.
+def pruned(tree, answer, prune_on_equal=True, *, algorithm="alphabeta", bounds=None, max_sum=None) -> Feedback:
+    """Check which leaves a student says alpha-beta (or Star1, or max-n's shallow pruning) never evaluates.
 
     Parameters
     ----------
@@ -35,7 +38,17 @@ def pruned(tree, answer, prune_on_equal=True) -> Feedback:
         answered yet; so does an empty answer when something is pruned.
     prune_on_equal : bool
         The course's cut test: True for v ≥ β / v ≤ α (the lecture's
-        pseudocode), False for v > β / v < α.
+        pseudocode), False for v > β / v < α.  Used by "alphabeta" and "star1".
+    algorithm : {"alphabeta", "star1", "shallow"}
+        The search: alpha-beta on a two-player tree (the default); Ballard's
+        Star1 on a chance tree (:func:`~advsearch.search.expectiminimax` with
+        ``pruning="star1"``); Korf's shallow pruning on a tree of three or
+        more players (:func:`~advsearch.search.maxn` with ``pruning="shallow"``).
+    bounds : (low, high)
+        The bounds on every leaf value (every payoff) that Star1 and shallow
+        pruning prune with; required for both.
+    max_sum : number
+        For "shallow": the most the payoffs of a leaf add up to; required.
 
     Returns
     -------
@@ -46,7 +59,16 @@ def pruned(tree, answer, prune_on_equal=True) -> Feedback:
         that is missing (with the cut that prunes it).  ``mistake`` is
         "strict_pruning" or "prune_on_equal" when the answer is right for the
         other cut test, and "missed_subtree" when only leaves below pruned
-        inner nodes are missing.
+        inner nodes are missing.  For Star1 and shallow pruning the text
+        tells the search's own step (:meth:`Trace.narrate
+        <advsearch.result.Trace.narrate>`): the prune that cuts a missing
+        leaf, or the last step at its parent before an evaluated one.
+
+    Raises
+    ------
+    ValueError
+        For an unknown ``algorithm``, missing ``bounds`` (or ``max_sum``)
+        where the algorithm needs them, or a tree it does not handle.
 
     Examples
     --------
@@ -57,14 +79,27 @@ def pruned(tree, answer, prune_on_equal=True) -> Feedback:
     >>> print(check.pruned(t, [(1, 2)]))
     C (MIN): v = 2 ≤ α = 3, so MAX will never let play reach C: its remaining children 1 and 2 are pruned.
     So C's child 1 (leaf 4) is never evaluated; your answer misses it.
+
+    Max-n's shallow pruning, with payoffs in [0, 10] that sum to at most 10:
+
+    >>> from advsearch import tree
+    >>> m = tree([[(5, 5, 0), (2, 3, 5)], [(1, 7, 2), (9, 1, 0)]])
+    >>> check.pruned(m, [(1, 1)], algorithm="shallow", bounds=(0, 10), max_sum=10).ok
+    True
+    >>> print(check.pruned(m, [], algorithm="shallow", bounds=(0, 10), max_sum=10))
+    Not answered yet: list the leaves that shallow pruning never evaluates, ...
+    >>> check.pruned(m, [(1, 1)], algorithm="shallow")
+    Traceback (most recent call last):
+    ...
+    ValueError: check.pruned(..., algorithm='shallow') needs bounds=(low, high), the bounds on every payoff that shallow pruning prunes with
     """
     t = as_tree(tree)
-    two_player(t, "pruned")
     eq = bool(prune_on_equal)
-    trace = alphabeta(t, prune_on_equal=eq, trace=True).trace
+    trace = _reference(t, algorithm, eq, bounds, max_sum)
+    search_name = ALGORITHMS[algorithm]
     leaves = trace.leaves()
     reference = trace.unvisited_leaves()
-    how = "list the leaves that alpha-beta never evaluates, by label or by path, like [(1, 1), (1, 2)]"
+    how = f"list the leaves that {search_name} never evaluates, by label or by path, like [(1, 1), (1, 2)]"
     if answer is None or answer is Ellipsis:
         return not_answered(how + ".")
 
@@ -74,9 +109,9 @@ def pruned(tree, answer, prune_on_equal=True) -> Feedback:
                                "leaves, by label or by path, like [(1, 1), (1, 2)].")
     if not items:
         if not reference:
-            return Feedback(True, f"Correct: alpha-beta prunes nothing in this tree; it evaluates all "
+            return Feedback(True, f"Correct: {search_name} prunes nothing in this tree; it evaluates all "
                                   f"{len(leaves)} leaves.")
-        return not_answered(how + " (your answer is empty, but alpha-beta does prune in this tree).")
+        return not_answered(how + f" (your answer is empty, but {search_name} does prune in this tree).")
 
     numbers_given = [x for x in items if is_number(x)]
     if numbers_given:
@@ -99,7 +134,7 @@ def pruned(tree, answer, prune_on_equal=True) -> Feedback:
     if marked == ref:
         names = [node_name(t, p) for p in reference]
         listing = and_list(names) if len(names) <= 6 else f"{and_list(names[:5])} and {len(names) - 5} more"
-        return Feedback(True, f"Correct: alpha-beta never evaluates {listing}; it scores "
+        return Feedback(True, f"Correct: {search_name} never evaluates {listing}; it scores "
                               f"{len(leaves) - len(names)} of the {len(leaves)} leaves.")
 
     diffs = [p for p in leaves if (p in marked) != (p in ref)]
@@ -111,8 +146,11 @@ def pruned(tree, answer, prune_on_equal=True) -> Feedback:
         because = ""
         if first in via:
             because = f" (you named {short_name(t, via[first])}, which stands for all the leaves below it)"
-        text = (f"{cap(name)} is evaluated{because}: when the search reaches it, α = {_f(e.alpha)} and "
-                f"β = {_f(e.beta)}; {why_reached(t, trace, k, eq)}.")
+        if algorithm == "alphabeta":
+            text = (f"{cap(name)} is evaluated{because}: when the search reaches it, α = {_f(e.alpha)} and "
+                    f"β = {_f(e.beta)}; {why_reached(t, trace, k, eq)}.")
+        else:
+            text = f"{cap(name)} is evaluated{because}: {_last_step(trace, k)}"
     else:
         k, deeper = covering_prune(trace, first)
         text = trace.narrate()[k] + " " + (
@@ -122,7 +160,8 @@ def pruned(tree, answer, prune_on_equal=True) -> Feedback:
     picture = (t, trace, k, first, True)
 
     mistake = None
-    other = set(alphabeta(t, prune_on_equal=not eq, trace=True).trace.unvisited_leaves())
+    other = set(alphabeta(t, prune_on_equal=not eq, trace=True).trace.unvisited_leaves()) \
+        if algorithm == "alphabeta" else None
     if marked == other:
         if eq:
             mistake = "strict_pruning"
@@ -139,6 +178,43 @@ def pruned(tree, answer, prune_on_equal=True) -> Feedback:
     if len(diffs) > 1 and mistake is None:
         text += f" ({len(diffs) - 1} more {'leaves differ' if len(diffs) > 2 else 'leaf differs'} after it.)"
     return Feedback(False, text, mistake, picture)
+
+
+def _reference(t: Tree, algorithm, eq, bounds, max_sum):
+    """The reference search's trace, or a ValueError naming what the arguments lack."""
+    if algorithm not in ALGORITHMS:
+        raise ValueError(f"algorithm must be one of {', '.join(map(repr, ALGORITHMS))}, not {algorithm!r}")
+    if algorithm == "alphabeta":
+        two_player(t, "pruned")
+        return alphabeta(t, prune_on_equal=eq, trace=True).trace
+    if bounds is None:
+        what = "leaf value that Star1" if algorithm == "star1" else "payoff that shallow pruning"
+        raise ValueError(f"check.pruned(..., algorithm={algorithm!r}) needs bounds=(low, high), the bounds on "
+                         f"every {what} prunes with")
+    if algorithm == "star1":
+        two_player(t, "pruned")
+        return expectiminimax(t, pruning="star1", bounds=bounds, prune_on_equal=eq, trace=True).trace
+    if t.num_players < 3:
+        raise ValueError("check.pruned(..., algorithm='shallow') handles trees of three or more players, not a "
+                         "two-player tree")
+    if max_sum is None:
+        raise ValueError("check.pruned(..., algorithm='shallow') needs max_sum=, the most the payoffs of a leaf "
+                         "add up to")
+    return maxn(t, pruning="shallow", bounds=bounds, max_sum=max_sum, trace=True).trace
+
+
+def _last_step(trace, k) -> str:
+    """Why the search of ``trace`` goes on to the leaf of event ``k``: its last step at the leaf's parent."""
+    parent = trace[k].path[:-1]
+    story = trace.narrate()
+    for j in range(k - 1, -1, -1):
+        e = trace[j]
+        if e.path == parent and e.kind in ("enter", "update"):
+            if e.kind == "enter":
+                return (f"it is its parent's first child, and a node always searches its first child "
+                        f"(the search: \"{story[j]}\").")
+            return f"the search's last step at its parent was: {story[j]} No prune fires there, so it goes on."
+    return "the search reaches every leaf it has not pruned."
 
 
 def _items(t: Tree, answer):

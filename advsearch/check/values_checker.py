@@ -1,7 +1,9 @@
-"""``check.values``: the minimax values a student wrote for the nodes of a tree.
+"""``check.values``: the minimax, expectiminimax or max-n values a student wrote for the nodes of a tree.
 
 The right values come from the one oracle, :meth:`Tree.values
-<advsearch.trees.Tree.values>`; a wrong one is explained from its children.
+<advsearch.trees.Tree.values>`; a wrong one is explained from its children,
+and the typical mistakes on chance nodes and payoff vectors are named with
+the oracle's own models of them (:mod:`advsearch.check.value_mistakes`).
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from ..result import format_number as _f
 from ..search import minimax
 from ..trees import Tree
 from .feedback import Feedback, not_answered
-from .reading import BadItem, as_tree, blank, has_chance, locate, same, two_player, value_type_problem
+from .reading import BadItem, as_tree, blank, has_chance, is_number, locate, value_type_problem
 from .subtrees import bottom_up
+from .value_mistakes import chance_mistake, same_value as same, scalar_sentence, vector_sentence
 from .wording import PLAYER, and_list, article, cap, node_name, short_name
 
 __all__ = ["values"]
@@ -27,12 +30,16 @@ def values(tree, answer) -> Feedback:
     ----------
     tree : Tree
         The exercise tree (or its text form).  Chance nodes take the
-        expectation of their children.
+        expectation of their children; in a tree of three or more players
+        every value is a payoff vector and each node takes the child best in
+        its mover's own entry (max-n).
     answer : dict or None
         ``{label: value}`` for the labelled inner nodes; keys may also be
-        paths such as ``(1, 2)``.  Leaves are checked too when the answer
-        gives them.  A tree without labels needs every inner node, by path.
-        None, ``...`` or ``{}`` means not answered yet.
+        paths such as ``(1, 2)``.  Values are numbers (ints, floats,
+        Fractions) or, with more than two players, tuples of numbers.  Leaves
+        are checked too when the answer gives them.  A tree without labels
+        needs every inner node, by path.  None, ``...`` or ``{}`` means not
+        answered yet.
 
     Returns
     -------
@@ -42,7 +49,12 @@ def values(tree, answer) -> Feedback:
         left to right), with its children's values and whether it is MAX or
         MIN, and says which ancestors are wrong only because of it; then the
         unknown and the missing labels.  ``mistake`` is "wrong_perspective"
-        when a MAX node was given the min of its children or the reverse.
+        when a MAX node was given the min of its children or the reverse;
+        "chance_mean", "chance_as_min" or "chance_as_max" when the value is
+        what :meth:`Tree.values` gives with ``chance="mean"`` (probabilities
+        ignored), ``"min"`` or ``"max"``; "wrong_component" when a payoff
+        vector is the child best for another player than the mover; and
+        "scalar_for_vector" when a number is given where a vector is due.
 
     Examples
     --------
@@ -56,15 +68,45 @@ def values(tree, answer) -> Feedback:
     >>> print(check.values(t, None))
     Not answered yet: write a dict with the minimax value of each labelled node,
     like {'A': ..., 'B': ..., 'C': ..., 'D': ...}.
+
+    On a chance tree, a plain average of the outcomes is named:
+
+    >>> from fractions import Fraction
+    >>> from advsearch import tree, chance
+    >>> c = tree([chance((Fraction(1, 4), 8), (Fraction(3, 4), 0)), 1])
+    >>> fb = check.values(c, {(): 4, (0,): 4})
+    >>> fb.mistake
+    'chance_mean'
+    >>> print(fb)
+    At node [0] (CHANCE): its value is the expectation of its children, 1/4·8 + 3/4·0 = 2; you wrote 4. \
+That is the plain average of its children, (8 + 0)/2 = 4: the probabilities were ignored. \
+A chance node weighs each outcome by its probability. ...
+
+    With three players, values are payoff vectors:
+
+    >>> m = tree([[(5, 5, 0), (2, 3, 5)], [(1, 7, 2), (9, 1, 0)]])
+    >>> check.values(m, {(): (5, 5, 0), (0,): (5, 5, 0), (1,): (1, 7, 2)}).ok
+    True
+    >>> fb = check.values(m, {(): (5, 5, 0), (0,): (2, 3, 5), (1,): (1, 7, 2)})
+    >>> fb.mistake
+    'wrong_component'
+    >>> print(fb)
+    At node [0] (P1 moves): its children are child 0 = (5, 5, 0) and child 1 = (2, 3, 5). \
+P1 picks the child best in its own component, entry 1: child 0, where it gets 5; \
+so node [0] = (5, 5, 0); you wrote (2, 3, 5). That is child 1, the best for P2 (entry 2), \
+but P1 moves at node [0] and chooses by its own entry 1.
+    >>> check.values(m, {(): 5, (0,): (5, 5, 0), (1,): (1, 7, 2)}).mistake
+    'scalar_for_vector'
     """
     t = as_tree(tree)
-    two_player(t, "values")
+    vectors = t.num_players > 2
     inner = [n for n in t.nodes() if n.children]
     required = [n.path for n in inner if n.label] or [n.path for n in inner]
     example = "{" + ", ".join(f"{_key_repr(t, p)}: ..." for p in sorted(required, key=lambda p: (len(p), p))[:4])
     example += ", ...}" if len(required) > 4 else "}"
     if blank(answer):
-        return not_answered(f"write a dict with the minimax value of each labelled node, like {example}.")
+        what = "payoff vector (a tuple, one entry per player)" if vectors else "minimax value"
+        return not_answered(f"write a dict with the {what} of each labelled node, like {example}.")
     if not isinstance(answer, Mapping):
         return Feedback(False, f"Your answer is {article(answer)}; write a dict that maps each "
                                f"node to its value, like {example}.")
@@ -78,12 +120,21 @@ def values(tree, answer) -> Feedback:
             continue
         if x is None or x is Ellipsis:
             continue
-        problem = value_type_problem(repr(key), x)
+        if vectors and isinstance(x, (tuple, list)):
+            problem = _vector_problem(t, repr(key), x)
+            x = tuple(x)
+        elif vectors and is_number(x):
+            problem = value_type_problem(repr(key), x)      # a plain number: diagnosed below
+        else:
+            problem = value_type_problem(repr(key), x)
         if problem:
             problems.append(problem)
             continue
         given[path] = x
     if problems:
+        if vectors:
+            return Feedback(False, " ".join(problems[:3]) + f" Write each value as a tuple of {t.num_players} "
+                                                             "numbers (ints, floats or Fractions), like (3, 1, 2).")
         return Feedback(False, " ".join(problems[:3]) + " Write each value as a number: an int, a float or a "
                                                          "Fraction, like 3 or Fraction(7, 2).")
 
@@ -101,7 +152,7 @@ def values(tree, answer) -> Feedback:
         consistent, others = [], 0
         ancestors = {first.path[:i] for i in range(len(first.path))}
         for node in wrong[1:]:
-            if node.path in ancestors and same(given[node.path], _implied(t, given, node.path)):
+            if node.path in ancestors and _consistent(t, given, node.path):
                 consistent.append(node)
             else:
                 others += 1
@@ -137,6 +188,26 @@ def _key_repr(t: Tree, path) -> str:
     return repr(label) if label else repr(path)
 
 
+def _vector_problem(t: Tree, who: str, x) -> str | None:
+    """A sentence when ``x`` is no payoff vector of this tree, else None."""
+    if len(x) != t.num_players:
+        return (f"Your value for {who} has {len(x)} entr{'y' if len(x) == 1 else 'ies'}; a payoff vector has "
+                f"one entry per player, {t.num_players} here.")
+    for v in x:
+        problem = value_type_problem(who, v)
+        if problem:
+            return problem
+    return None
+
+
+def _consistent(t: Tree, given: dict, path) -> bool:
+    """Whether the student's value at ``path`` follows from their own values below it."""
+    try:
+        return same(given[path], _implied(t, given, path))
+    except (TypeError, ValueError, IndexError):     # a scalar among vectors: nothing follows from it
+        return False
+
+
 def _implied(t: Tree, given: dict, path):
     """The value that the student's own values below the node at ``path`` (not at it) give it."""
     yours_below = {p: v for p, v in given.items() if p != path}
@@ -151,10 +222,17 @@ def _explain_value(t: Tree, node, true, yours):
     kids = [true[c.path] for c in node.children]
     value = true[node.path]
     who = node.label if node.label else None
+    if t.num_players > 2:
+        if not isinstance(yours, tuple):
+            return scalar_sentence(t, name, yours, value), "scalar_for_vector"
+        if node.player != CHANCE:
+            return vector_sentence(t, node, true, yours, name)
     if node.player == CHANCE:
         terms = " + ".join(f"{_f(p)}·{_f(v)}" for p, v in zip(node.probs, kids))
-        return (f"At {name} (CHANCE): its value is the expectation of its children, "
-                f"{terms} = {_f(value)}; you wrote {_f(yours)}."), None
+        text = (f"At {name} (CHANCE): its value is the expectation of its children, "
+                f"{terms} = {_f(value)}; you wrote {_f(yours)}.")
+        found = chance_mistake(t, node, yours) if t.num_players == 2 else None
+        return (text + " " + found[1], found[0]) if found else (text, None)
     op = "max" if node.player == MAX else "min"
     worth = (f"its only child is worth {_f(kids[0])}" if len(kids) == 1
              else f"its children are worth {and_list(_f(k) for k in kids)}")
@@ -166,11 +244,14 @@ def _explain_value(t: Tree, node, true, yours):
         text += (f" That is the {other_op} of its children, but {name} is a {PLAYER[node.player]} node: "
                  f"it takes the {takes}.")
         return text, "wrong_perspective"
+    found = chance_mistake(t, node, yours)
+    if found:
+        return text + " " + found[1], found[0]
     return text, None
 
 
 def _values_picture(t: Tree, path):
-    if has_chance(t):
+    if has_chance(t) or t.num_players > 2:
         return (t, None, None, path, False)
     trace = minimax(t, trace=True).trace
     step = next(k for k, e in enumerate(trace) if e.path == path and e.kind in ("exit", "leaf"))
