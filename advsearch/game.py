@@ -37,6 +37,8 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Sequence
 
+from .deprecation import warn_renamed
+
 __all__ = [
     "MAX",
     "MIN",
@@ -44,6 +46,8 @@ __all__ = [
     "Game",
     "GameView",
     "HOOKS",
+    "UNBOUNDED",
+    "declared_range",
     "GameError",
     "IllegalMoveError",
     "InvalidTreeError",
@@ -179,6 +183,32 @@ class Game:
         return f"{type(self).__name__}()"
 
 
+#: The utility range of a game that declares none.
+UNBOUNDED = Game.utility_range
+
+
+def declared_range(game):
+    """``game.utility_range`` when the game declares a bounded one, else None.
+
+    A game that declares only ``payoff_bounds``, the multiplayer searches'
+    old name for it, still has it read, with a DeprecationWarning.  A
+    :class:`GameView` has the range of the game it wraps.
+
+    >>> from advsearch import TicTacToe, tree
+    >>> declared_range(TicTacToe()), declared_range(tree([1, 2]))
+    ((-1, 1), None)
+    """
+    own = getattr(game, "utility_range", None)
+    if own is not None and own != UNBOUNDED:
+        return own
+    old = getattr(game, "payoff_bounds", None)
+    if old is not None:
+        name = type(game).__name__
+        warn_renamed(f"the game attribute {name}.payoff_bounds", f"{name}.utility_range")
+        return old
+    return None
+
+
 #: The optional hooks a game may define (see :class:`Game`).
 HOOKS = ("label", "draw_state", "move_order", "canonical", "table_key", "winning_action", "safe_actions",
          "value_bounds", "noisy_actions", "actions_for", "result_for", "max_sum")
@@ -204,6 +234,7 @@ class GameView(Game):
 
     def __init__(self, game):
         self.game = game
+        self.utility_range = declared_range(game) or UNBOUNDED
         for name in self.passes_on:
             if getattr(type(self), name, None) is None:      # the view has no rule of its own
                 setattr(self, name, getattr(game, name, None))

@@ -216,12 +216,15 @@ def _literal(text):
         return None
 
 
-def _inner_key(exercise, key):
-    """A label as the student typed it, matched to the tree's inner labels regardless of case."""
-    labels = {n.label for n in exercise.tree.nodes() if n.children and n.label}
-    if key not in labels and isinstance(key, str) and key.upper() in labels:
-        return key.upper()
-    return key
+def _label(exercise, key, inner=False):
+    """A label as the student typed it (``b`` or ``B2``), matched to the tree's labels regardless of case.
+
+    ``inner`` matches only the labels of inner nodes (a values answer names those).
+    """
+    labels = {n.label for n in exercise.tree.nodes() if n.label and (n.children or not inner)}
+    if not isinstance(key, str) or key in labels:
+        return key
+    return next((k for k in (key.lower(), key.upper()) if k in labels), key)
 
 
 def read_values(text, exercise):
@@ -245,7 +248,7 @@ def read_values(text, exercise):
                 raise AnswerError(f"{_short(repr(key))} is not a node's label. {form}")
             if isinstance(value, bool) or not isinstance(value, numbers.Real):
                 raise AnswerError(f"{_short(repr(value))} (the value of {_short(key)}) is not a number. {form}")
-            answer[_inner_key(exercise, key)] = value
+            answer[_label(exercise, key, inner=True)] = value
         return answer
     answer = {}
     for item in re.split(r"[\s,;]+(?=[^\s,;=:]+\s*[=:])", text):
@@ -255,7 +258,7 @@ def read_values(text, exercise):
         match = re.fullmatch(r"([A-Za-z][A-Za-z0-9]*)\s*[=:]\s*(\S+?)", item)
         if not match:
             raise AnswerError(f"Cannot read {_short(item)!r}. {form}")
-        key = _inner_key(exercise, match[1])
+        key = _label(exercise, match[1], inner=True)
         if key in answer:
             raise AnswerError(f"{key} is given twice. {form}")
         answer[key] = _number(match[2], key, form)
@@ -281,7 +284,7 @@ def read_leaves(text, exercise):
         if isinstance(data, (list, tuple, set, dict)) and not data:
             return []
         if isinstance(data, (list, tuple, set)) and data and all(isinstance(x, str) for x in data):
-            return [_leaf_key(exercise, x) for x in data]
+            return [_label(exercise, x) for x in data]
         if isinstance(data, (list, tuple, set)) and data and all(
                 isinstance(x, (list, tuple)) and x and all(isinstance(i, int) and not isinstance(i, bool)
                                                            for i in x) for x in data):
@@ -315,21 +318,11 @@ def _tokens(text, exercise, form) -> list:
         elif match["tuple"]:
             items.append(tuple(int(i) for i in re.findall(r"\d+", match["tuple"])))
         elif match["label"]:
-            items.append(_leaf_key(exercise, match["label"]))
+            items.append(_label(exercise, match["label"]))
         else:
             items.append(int(match["number"]))       # a value, not a leaf: the checker says so
         position = match.end()
     return items
-
-
-def _leaf_key(exercise, key):
-    """A leaf label as the student typed it (``B2``), matched to the tree's labels regardless of case."""
-    labels = {n.label for n in exercise.tree.nodes() if n.label}
-    if key not in labels and key.lower() in labels:
-        return key.lower()
-    if key not in labels and key.upper() in labels:
-        return key.upper()
-    return key
 
 
 def _short(text, width=30) -> str:

@@ -32,13 +32,22 @@ def inner_values(t, values):
 # --------------------------------------------------------------- chance trees: values
 
 
+#: Trees whose right answers must pass, and another form a student may write each value in.
+RIGHT_ANSWERS = {
+    "chance": (lambda seed: random_tree((1, 3), 2, seed=seed, chance=True), float),
+    "three players": (lambda seed: random_tree((1, 3), 3, seed=seed, num_players=3), list),
+}
+
+
+@pytest.mark.parametrize("kind", RIGHT_ANSWERS)
 @some
 @given(seeds, st.booleans())
-def test_right_values_on_chance_trees_pass(seed, as_floats):
-    t = random_tree((1, 3), 2, seed=seed, chance=True)
+def test_right_values_pass(kind, seed, converted):
+    make, other_form = RIGHT_ANSWERS[kind]
+    t = make(seed)
     answer = inner_values(t, t.values())
-    if as_floats:
-        answer = {p: float(v) for p, v in answer.items()}
+    if converted:
+        answer = {p: other_form(v) for p, v in answer.items()}
     fb = check.values(t, answer)
     assert fb.ok, fb.text
 
@@ -80,17 +89,6 @@ def test_a_chance_mistake_named_above_unlabelled_chance_nodes():
 
 
 # --------------------------------------------------------------- payoff vectors: values
-
-
-@some
-@given(seeds, st.booleans())
-def test_right_vectors_pass(seed, as_lists):
-    t = random_tree((1, 3), 3, seed=seed, num_players=3)
-    answer = inner_values(t, t.values())
-    if as_lists:
-        answer = {p: list(v) for p, v in answer.items()}
-    fb = check.values(t, answer)
-    assert fb.ok, fb.text
 
 
 @some

@@ -12,13 +12,14 @@ child that is best in another player's component.
 from __future__ import annotations
 
 from ..answers import close
-from ..game import CHANCE
+from ..game import CHANCE, player_name
 from ..result import format_number as _f
 from ..trees import Tree
+from .subtrees import below
 from .wording import and_list
 
 __all__ = ["VALUE_MISTAKES", "CHANCE_MISTAKES", "same_value", "chance_mistake", "vector_sentence",
-           "player_word"]
+           "scalar_sentence"]
 
 #: Chance rules of :data:`advsearch.trees.CHANCE_RULES` that model a mistake, by the mistake's key.
 CHANCE_MISTAKES = {"chance_mean": "mean", "chance_as_min": "min", "chance_as_max": "max"}
@@ -55,11 +56,6 @@ def same_value(a, b) -> bool:
     return close(a, b)
 
 
-def player_word(player: int) -> str:
-    """How a message names a player of a multiplayer tree: "P0", "P1", ..."""
-    return f"P{player}"
-
-
 def chance_mistake(t: Tree, node, yours):
     """``(key, sentence)`` when ``yours`` at ``node`` is what a chance mistake gives, else None.
 
@@ -73,7 +69,7 @@ def chance_mistake(t: Tree, node, yours):
     >>> chance_mistake(t, t.node((0,)), 4)[0], chance_mistake(t, t.node(()), 8)[0]
     ('chance_mean', 'chance_as_max')
     """
-    if not any(n.player == CHANCE for n in _subtree(node)):
+    if not any(n.player == CHANCE for n in below(t, node.path)):
         return None
     true = t.values()
     if same_value(yours, true[node.path]):
@@ -102,7 +98,8 @@ def vector_sentence(t: Tree, node, true, yours, name):
     value = true[node.path]
     listing = and_list(f"child {i} = {_f(k)}" for i, k in enumerate(kids))
     best = next(i for i, k in enumerate(kids) if same_value(k, value))
-    text = (f"At {name} ({player_word(p)} moves): its children are {listing}. {player_word(p)} picks the "
+    mover = player_name(p, t.num_players)
+    text = (f"At {name} ({mover} moves): its children are {listing}. {mover} picks the "
             f"child best in its own component, entry {p}: child {best}, where it gets {_f(value[p])}; so "
             f"{name} = {_f(value)}; you wrote {_f(yours)}.")
     if isinstance(yours, tuple) and len(yours) == len(value):
@@ -112,8 +109,8 @@ def vector_sentence(t: Tree, node, true, yours, name):
             top = max(k[q] for k in kids)
             for i, k in enumerate(kids):
                 if k[q] == top and same_value(yours, k):
-                    text += (f" That is child {i}, the best for {player_word(q)} (entry {q}), but "
-                             f"{player_word(p)} moves at {name} and chooses by its own entry {p}.")
+                    text += (f" That is child {i}, the best for {player_name(q, t.num_players)} (entry {q}), but "
+                             f"{mover} moves at {name} and chooses by its own entry {p}.")
                     return text, "wrong_component"
     return text, None
 
@@ -122,11 +119,3 @@ def scalar_sentence(t: Tree, name, yours, value) -> str:
     """The sentence for a single number given where a payoff vector is expected."""
     return (f"You wrote a single number, {_f(yours)}, for {name}; in a {t.num_players}-player tree every value "
             f"is a payoff vector, one entry per player (P0 to P{t.num_players - 1}): here {_f(value)}.")
-
-
-def _subtree(node):
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(n.children)

@@ -22,8 +22,7 @@ import numbers
 import operator
 import time
 
-from ..deprecation import warn_renamed
-from ..game import CHANCE, MAX, Game, GameError, GameView, InvalidTreeError
+from ..game import CHANCE, MAX, UNBOUNDED, GameError, InvalidTreeError, declared_range
 from ..result import Event, SearchResult, Stats, Trace
 from ..timeout import check_budget
 from ..trees import PROBABILITY_TOLERANCE
@@ -31,7 +30,6 @@ from ..trees import PROBABILITY_TOLERANCE
 inf = math.inf
 
 #: The utility range of a game that declares none.
-UNBOUNDED = (-inf, inf)
 
 
 def flatten(cells) -> tuple:
@@ -120,32 +118,6 @@ to_move, actions, result, is_terminal and utility
             f"(a {type(game).__name__}), which lacks {lacks}{hint}"
         )
     return game.initial_state if state is None else state
-
-
-def declared_range(game):
-    """``game.utility_range`` when the game declares one, else None.
-
-    A game that declares only ``payoff_bounds``, the multiplayer searches'
-    old name for it, still has it read, with a DeprecationWarning.  A view
-    (a :class:`~advsearch.game.GameView`) that sets no range of its own has
-    the range of the game it wraps.
-
-    >>> from advsearch import TicTacToe, tree
-    >>> declared_range(TicTacToe()), declared_range(tree([1, 2]))
-    ((-1, 1), None)
-    """
-    while (isinstance(game, GameView) and "utility_range" not in vars(game)
-           and type(game).utility_range is Game.utility_range):
-        game = game.game
-    own = getattr(game, "utility_range", None)
-    if own is not None and own != UNBOUNDED:
-        return own
-    old = getattr(game, "payoff_bounds", None)
-    if old is not None:
-        name = type(game).__name__
-        warn_renamed(f"the game attribute {name}.payoff_bounds", f"{name}.utility_range")
-        return old
-    return None
 
 
 def describe(fn) -> str:

@@ -46,7 +46,7 @@ one of its move orderings.
 from __future__ import annotations
 
 from ..game import CHANCE, MAX, MIN, GameError, GameView, player_name
-from .base import UNBOUNDED, check_depth, checked, declared_range, describe, root_of
+from .base import check_depth, checked, describe, root_of
 from .multiplayer import out_of_turn, search_view
 from .ordering import Chain
 
@@ -226,7 +226,6 @@ class BestReplyGame(GameView):
         self.evaluate = evaluate
         self.opponents = tuple((player + k) % n for k in range(1, n))
         self.actions_for, self.result_for = out_of_turn(game)
-        self.utility_range = declared_range(game) or UNBOUNDED
         self._seen = (None, ())          # the last state asked for its actions, and them
         self.initial_state = self.layer(game.initial_state if root is None else root)
 

@@ -48,7 +48,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from ..game import CHANCE, MAX, MIN, GameView
-from .base import UNBOUNDED, Search, chance_outcomes, declared_range, inf, root_of
+from .base import Search, chance_outcomes, inf, root_of
 from .minimax import max_and_min_value
 
 __all__ = ["expectimax", "expectiminimax", "RandomOpponent", "PRUNINGS"]
@@ -78,7 +78,6 @@ class RandomOpponent(GameView):
         super().__init__(game)
         self.initial_state = game.initial_state
         self.num_players = getattr(game, "num_players", 2)
-        self.utility_range = declared_range(game) or UNBOUNDED
 
     def to_move(self, state):
         player = self.game.to_move(state)

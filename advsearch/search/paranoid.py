@@ -18,7 +18,7 @@ the game as p sees it (:func:`~advsearch.search.multiplayer.search_view`).
 from __future__ import annotations
 
 from ..game import CHANCE, HOOKS, MAX, MIN, GameError, GameView
-from .base import UNBOUNDED, checked, declared_range, root_of
+from .base import checked, root_of
 from .multiplayer import search_view
 
 __all__ = ["paranoid", "ParanoidGame"]
@@ -57,7 +57,6 @@ class ParanoidGame(GameView):
         self.player = player
         self.payoff = checked(game.utility, f"{game!r}.utility")
         self.initial_state = game.initial_state
-        self.utility_range = declared_range(game) or UNBOUNDED
 
     def to_move(self, state):
         mover = self.game.to_move(state)
