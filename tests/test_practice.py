@@ -265,7 +265,7 @@ def test_impossible_knobs_are_refused(call, words):
 
 
 def test_knobs_not_met_within_the_tries(monkeypatch):
-    monkeypatch.setattr(practice, "MAX_TRIES", 30)
+    monkeypatch.setattr(practice.two_player, "MAX_TRIES", 30)
     # All leaves equal: cutting on equality always changes what is pruned, so ties=False never holds.
     with pytest.raises(ValueError, match="in 30 tries from seed 0"):
         practice.alphabeta(0, low=0, high=0, ties=False, alpha_cuts=1)

@@ -79,3 +79,8 @@ from .values_checker import values
 MISTAKES = {**_SEARCH_MISTAKES, **VALUE_MISTAKES}
 
 __all__ = ["Feedback", "MISTAKES", "TIME_PER_TREE", "values", "pruned", "implementation"]
+
+# Checkers added for lectures 03-06: an import line and an ``__all__ +=`` line per module.
+# [check: chance and max-n implementations]
+# [check: uct]
+# [check: evaluation and limits]

@@ -49,12 +49,12 @@ import numbers
 import random
 from typing import NamedTuple
 
-from .check.wording import and_list
-from .game import MAX, player_name
-from .result import format_number
-from .search import alphabeta as _alphabeta
-from .search import minimax as _minimax
-from .trees import Tree, check_random_size, random_tree, tree
+from ..check.wording import and_list
+from ..game import MAX, player_name
+from ..result import format_number
+from ..search import alphabeta as _alphabeta
+from ..search import minimax as _minimax
+from ..trees import Tree, check_random_size, random_tree, tree
 
 __all__ = ["Exercise", "Solution", "Cut", "minimax", "alphabeta", "cuts", "MAX_TRIES", "MAX_NODES"]
 
@@ -294,7 +294,7 @@ class Exercise:
         advsearch.check.Feedback
             ``ok``, ``text``, and HTML in a notebook.
         """
-        from . import check
+        from .. import check
 
         if self.kind == "minimax":
             return check.values(self.tree, answer)
@@ -333,7 +333,7 @@ class Exercise:
 
         Parameters are those of :func:`advsearch.draw`; returns its Axes.
         """
-        from .drawing.mpl import draw
+        from ..drawing.mpl import draw
 
         return draw(self.tree, ax=ax, **style)
 
@@ -353,7 +353,7 @@ class Exercise:
         return self._alphabeta_solution()
 
     def _minimax_solution(self) -> Solution:
-        from .drawing.mpl import draw
+        from ..drawing.mpl import draw
 
         t, values = self.tree, _minimax_values(self.tree)
         lines = []
@@ -375,7 +375,7 @@ class Exercise:
         return Solution(_closed(ax.figure), lines, title=f"Solution: minimax values (seed {self.seed})")
 
     def _alphabeta_solution(self) -> Solution:
-        from .drawing.mpl import draw_frames
+        from ..drawing.mpl import draw_frames
 
         t, r = self.tree, self.result
         found = cuts(r, self.prune_on_equal)
