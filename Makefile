@@ -21,10 +21,12 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
-## The main job: JupyterLab on the lecture notebooks.
+## The main job: JupyterLab on the whole course, opening on the first lecture notebook.
+# It serves the repository root, so the links between lectures, exercises and the README work.
 # (JupyterLab refuses to run as root unless told; containers often are root.)
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
+	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" \
+	    --LabApp.default_url=/lab/tree/notebooks/00_tour.ipynb $(if $(filter 0,$(shell id -u)),--allow-root)
 
 ## Everything CI runs: unit, property and doctests, then nbval over notebooks/ and exercises/.
 test: $(GRADING) sandbox
