@@ -6,19 +6,29 @@
     advsearch practice minimax --seed 3
     advsearch practice alphabeta --seed 7 --png tree.png
     advsearch practice alphabeta --seed 7 --answer "b2 c1"
+    advsearch practice expectiminimax --seed 2 --answer "A=9/2 B=3 ..."
+    advsearch practice star1 --seed 4 --cuts 2 --bounds 0,10
+    advsearch practice maxn --seed 1 --answer "A=(3,1,5) B=(3,1,5) ... move=B"
+    advsearch practice shallow --seed 5 --cuts 2 --max-sum 10
     advsearch practice alphabeta --seed 7 --solution
 
-The command prints the exercise (its question and its tree as text, and with
-``--png FILE`` a drawing of the tree), reads one line of answer from standard
-input (or takes ``--answer``), checks it with the exercise's own
-:meth:`~advsearch.practice.Exercise.check` and prints the feedback.  The exit
-code is 0 for a right answer, 1 for a wrong one or none (the end of the
-input), and 2 for a bad command line or an answer that cannot be read.
+The command prints the exercise (its question and its tree as text, with the
+probabilities of chance nodes and, for Star1 and shallow pruning, the bounds
+on the leaves; with ``--png FILE`` a drawing of the tree), reads one line of
+answer from standard input (or takes ``--answer``), checks it with the
+exercise's own :meth:`~advsearch.practice.Exercise.check` and prints the
+feedback.  The exit code is 0 for a right answer, 1 for a wrong one or none
+(the end of the input), and 2 for a bad command line or an answer that
+cannot be read.
+
+Answers are read by :mod:`advsearch.practice_answers`: values ``A=3 B=7/2``
+(fractions allowed), leaves ``b2 c1`` or ``[1][1] [1][2]``, and max-n
+vectors in parentheses with the root's move, ``A=(3,1,5) move=B``.  The
+prompt's examples name labels of the tree printed.
 
 The kinds of exercise are looked up by name in :data:`KINDS`; a new kind
-(chance trees, three players, UCT, ...) joins with one call of
-:func:`register_kind`: how to make it from a seed and options, and how to read
-an answer line into what its ``check`` takes.
+joins with one call of :func:`register_kind`: how to make it from a seed and
+options, and how to read an answer line into what its ``check`` takes.
 
 Examples
 --------
@@ -33,19 +43,19 @@ Correct: ...
 from __future__ import annotations
 
 import argparse
-import ast
 import functools
-import json
-import numbers
 import re
 import sys
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Callable
 
 from .argparsing import USAGE, StreamParser
+from .trees import Tree
+from .practice_answers import (AnswerError, child_hint, leaves_hint, counts_hint, read_child, read_counts, read_leaves, read_values,
+                               read_vectors, short, values_hint, vectors_hint)
 
-__all__ = ["KindSpec", "KINDS", "register_kind", "parse_seed", "read_values", "read_leaves", "main"]
+__all__ = ["KindSpec", "KINDS", "register_kind", "form_of", "parse_seed", "read_values", "read_leaves",
+           "read_vectors", "main"]
 
 #: Exit codes: a right answer, and a wrong one (or none); a bad command line is USAGE (2).
 RIGHT, WRONG = 0, 1
@@ -55,10 +65,6 @@ MAX_ANSWER = 10_000
 
 #: The longest seed, in characters.
 MAX_SEED = 200
-
-
-class AnswerError(ValueError):
-    """An answer line that cannot be read; the message says what form is expected."""
 
 
 # --- The registry of kinds. ---
@@ -79,8 +85,10 @@ class KindSpec:
         ``read(text, exercise) -> answer``: one stripped, non-empty answer
         line turned into what ``exercise.check`` takes; AnswerError (a
         ValueError) saying what form is expected when it cannot.
-    form : str
-        How to type an answer, for the prompt and for error messages.
+    form : str or callable
+        How to type an answer, for the prompt: a sentence, or
+        ``form(exercise) -> str`` for examples that name the exercise's own
+        labels (see :func:`form_of`).
     options : tuple of str
         The names of the shared options (see :data:`OPTIONS`) that the kind takes.
     """
@@ -88,7 +96,7 @@ class KindSpec:
     help: str
     make: Callable
     read: Callable
-    form: str
+    form: object
     options: tuple = field(default_factory=tuple)
 
 
@@ -111,6 +119,11 @@ def register_kind(name, spec) -> None:
     KINDS[name] = spec
 
 
+def form_of(spec, exercise) -> str:
+    """How to type an answer to ``exercise``: ``spec.form``, called with the exercise when it is callable."""
+    return spec.form(exercise) if callable(spec.form) else spec.form
+
+
 # --- Option types. ---
 
 def _whole(text, least, what):
@@ -131,6 +144,18 @@ def _branching(text):
         raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
     values = [_whole(p, 1, what) for p in parts]
     return values[0] if len(values) == 1 else tuple(values)
+
+
+def _bounds(text):
+    """An argparse type: two whole numbers L,U (also L..U, L:U) with L < U, the bounds on every leaf."""
+    parts = [p for p in re.split(r"\s*(?:\.\.|,|:|\s)\s*", str(text).strip()) if p != ""]
+    what = "bounds: two whole numbers L,U with L < U, such as 0,10 (or -5..5)"
+    if len(parts) != 2:
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
+    low, high = (_whole(p, -10**6, what) for p in parts)
+    if low >= high:
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
+    return low, high
 
 
 def _yes_no(text):
@@ -161,6 +186,15 @@ OPTIONS: dict = {
                                 "or only beyond (no)"),
     "ties": dict(action="store_true", default=None, help="ties that matter (a tied choice; for alphabeta, "
                                                           "pruning that depends on cutting on equality)"),
+    "cuts": dict(type=functools.partial(_whole, least=0, what="a number of cuts: a whole number >= 0"),
+                 metavar="N", help="star1, shallow: exactly N cuts (prune events) in the search"),
+    "bounds": dict(type=_bounds, metavar="L,U",
+                   help="star1: the bounds [L, U] on every leaf that Star1 prunes with (default: the leaves' "
+                        "range 0,9); write --bounds=-5,5 when L is negative"),
+    "max_sum": dict(type=functools.partial(_whole, least=1, what="a sum: a whole number >= 1"), metavar="S",
+                    help="shallow: every payoff in [0, S], the payoffs of a leaf adding up to S (default 10)"),
+    "num_players": dict(type=functools.partial(_whole, least=3, what="a number of players: a whole number >= 3"),
+                        metavar="N", help="maxn, shallow: the number of players (default 3)"),
 }
 
 
@@ -182,154 +216,6 @@ def parse_seed(text):
     return text
 
 
-# --- Reading answers. ---
-
-_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?(?:/\d+)?")
-
-
-def _number(text, key, form):
-    text = text.strip()
-    if not _NUMBER.fullmatch(text) or len(text) > 40:
-        raise AnswerError(f"{_short(text)!r} (the value of {key}) is not a number. {form}")
-    if "/" in text:
-        top, bottom = text.split("/")
-        if int(bottom) == 0:
-            raise AnswerError(f"{text} (the value of {key}) divides by zero. {form}")
-        try:
-            return Fraction(Fraction(top), int(bottom))
-        except ValueError:
-            raise AnswerError(f"{text!r} (the value of {key}) is not a number. {form}") from None
-    if re.fullmatch(r"[+-]?\d+", text):
-        return int(text)
-    return float(text)
-
-
-def _literal(text):
-    """``text`` as JSON or a Python literal, or None when it is neither."""
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        pass
-    try:
-        return ast.literal_eval(text)
-    except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
-        return None
-
-
-def _label(exercise, key, inner=False):
-    """A label as the student typed it (``b`` or ``B2``), matched to the tree's labels regardless of case.
-
-    ``inner`` matches only the labels of inner nodes (a values answer names those).
-    """
-    labels = {n.label for n in exercise.tree.nodes() if n.label and (n.children or not inner)}
-    if not isinstance(key, str) or key in labels:
-        return key
-    return next((k for k in (key.lower(), key.upper()) if k in labels), key)
-
-
-def read_values(text, exercise):
-    """A minimax answer line: ``A=3 B=3 C=2`` (also ``A: 3, B: 3``) or a dict ``{"A": 3, "B": 3}``.
-
-    Values are whole numbers, decimals or fractions (``7/2``).
-
-    >>> from advsearch import practice
-    >>> read_values("A=1, b=-3 C: 1", practice.minimax(seed=0, branching=2))
-    {'A': 1, 'B': -3, 'C': 1}
-    """
-    form = ("Write each inner node's value as LABEL=VALUE, separated by spaces, like A=3 B=3 C=2, "
-            "or a dict like {\"A\": 3, \"B\": 3}.")
-    if text.startswith("{"):
-        data = _literal(text)
-        if not isinstance(data, dict):
-            raise AnswerError(f"Your answer starts like a dict but is not one. {form}")
-        answer = {}
-        for key, value in data.items():
-            if not isinstance(key, str):
-                raise AnswerError(f"{_short(repr(key))} is not a node's label. {form}")
-            if isinstance(value, bool) or not isinstance(value, numbers.Real):
-                raise AnswerError(f"{_short(repr(value))} (the value of {_short(key)}) is not a number. {form}")
-            answer[_label(exercise, key, inner=True)] = value
-        return answer
-    answer = {}
-    for item in re.split(r"[\s,;]+(?=[^\s,;=:]+\s*[=:])", text):
-        item = item.strip(" ,;")
-        if not item:
-            continue
-        match = re.fullmatch(r"([A-Za-z][A-Za-z0-9]*)\s*[=:]\s*(\S+?)", item)
-        if not match:
-            raise AnswerError(f"Cannot read {_short(item)!r}. {form}")
-        key = _label(exercise, match[1], inner=True)
-        if key in answer:
-            raise AnswerError(f"{key} is given twice. {form}")
-        answer[key] = _number(match[2], key, form)
-    return answer
-
-
-def read_leaves(text, exercise):
-    """An alpha-beta answer line: leaf labels ``b2 c1``, paths ``[1][1] [1][2]`` or ``(1, 1)``, a list
-    ``["b2", "c1"]``, or ``none`` (nothing is pruned).
-
-    >>> from advsearch import practice
-    >>> read_leaves("b2, [1][1] (2, 0)", practice.alphabeta(seed=7))
-    ['b2', '[1][1]', (2, 0)]
-    >>> read_leaves("none", practice.alphabeta(seed=7))
-    []
-    """
-    form = ("Write the pruned leaves separated by spaces, by label like b2 c1 or by path like [1][1] [1][2]; "
-            "write none if nothing is pruned.")
-    if text.lower() in {"none", "nothing", "-", "[]", "()", "{}", "set()"}:
-        return []
-    if text[0] in "[({":
-        data = _literal(text)
-        if isinstance(data, (list, tuple, set, dict)) and not data:
-            return []
-        if isinstance(data, (list, tuple, set)) and data and all(isinstance(x, str) for x in data):
-            return [_label(exercise, x) for x in data]
-        if isinstance(data, (list, tuple, set)) and data and all(
-                isinstance(x, (list, tuple)) and x and all(isinstance(i, int) and not isinstance(i, bool)
-                                                           for i in x) for x in data):
-            return [tuple(x) for x in data]
-    try:
-        items = _tokens(text, exercise, form)
-    except AnswerError:
-        if len(text) >= 2 and text[0] + text[-1] in ("[]", "{}"):     # [b2, c1]: a list without quotes
-            items = _tokens(text[1:-1], exercise, form)
-        else:
-            raise
-    if not items:
-        raise AnswerError(f"Cannot read your answer. {form}")
-    return items
-
-
-_TOKEN = re.compile(r"\s*(?:(?P<path>(?:\[\s*\d{1,6}\s*\])+)|(?P<tuple>\(\s*\d{1,6}(?:\s*,\s*\d{1,6})*\s*,?\s*\))"
-                    r"|(?P<label>[A-Za-z][A-Za-z0-9]{0,30})|(?P<number>[+-]?\d{1,12}))\s*(?:[,;]\s*|(?=\S)|$)")
-
-
-def _tokens(text, exercise, form) -> list:
-    """The leaves named in ``text``, one token after another; AnswerError at the first it cannot read."""
-    items, position = [], 0
-    while position < len(text):
-        match = _TOKEN.match(text, position)
-        if not match or match.end() == position:
-            rest = text[position:].strip()
-            raise AnswerError(f"Cannot read {_short(rest)!r}. {form}")
-        if match["path"]:
-            items.append(re.sub(r"\s+", "", match["path"]))
-        elif match["tuple"]:
-            items.append(tuple(int(i) for i in re.findall(r"\d+", match["tuple"])))
-        elif match["label"]:
-            items.append(_label(exercise, match["label"]))
-        else:
-            items.append(int(match["number"]))       # a value, not a leaf: the checker says so
-        position = match.end()
-    return items
-
-
-def _short(text, width=30) -> str:
-    text = str(text)
-    return text if len(text) <= width else text[:width] + "…"
-
-
 # --- The built-in kinds. ---
 
 def _minimax(seed, **options):
@@ -342,14 +228,42 @@ def _alphabeta(seed, **options):
     return practice.alphabeta(seed, **options)
 
 
+def _generator(name, **fixed):
+    """``make(seed, **options)`` for ``practice.<name>``, with ``fixed`` keywords added."""
+    def make(seed, **options):
+        from . import practice
+        return getattr(practice, name)(seed, **fixed, **options)
+    return make
+
+
 def _builtin_kinds():
     register_kind("minimax", KindSpec(
-        "the minimax value of every inner node of a random tree", _minimax, read_values,
-        "inner nodes' values, like A=3 B=3 C=2 (or {\"A\": 3, ...})", ("depth", "branching", "ties")))
+        "the minimax value of every inner node of a random tree", _minimax, read_values, values_hint,
+        ("depth", "branching", "ties")))
     register_kind("alphabeta", KindSpec(
-        "the leaves that alpha-beta never evaluates", _alphabeta, read_leaves,
-        "the pruned leaves, like b2 c1 or [1][1] [1][2] (none if nothing is pruned)",
+        "the leaves that alpha-beta never evaluates", _alphabeta, read_leaves, leaves_hint,
         ("depth", "branching", "alpha_cuts", "beta_cuts", "deep_cutoffs", "prune_on_equal", "ties")))
+    register_kind("expectiminimax", KindSpec(
+        "the value of every inner node of a tree with MAX, chance and MIN nodes",
+        _generator("expectiminimax", with_min=True), read_values, values_hint, ("depth", "branching")))
+    register_kind("expectimax", KindSpec(
+        "the value of every inner node of a tree with MAX and chance nodes",
+        _generator("expectiminimax", with_min=False), read_values, values_hint, ("depth", "branching")))
+    register_kind("star1", KindSpec(
+        "the leaves that Star1 never evaluates on a chance tree with bounded leaves",
+        _generator("star1"), read_leaves, leaves_hint, ("depth", "branching", "cuts", "bounds", "prune_on_equal")))
+    register_kind("maxn", KindSpec(
+        "the max-n payoff vector of every inner node of a 3-player tree, and the root's move",
+        _generator("maxn"), read_vectors, vectors_hint, ("depth", "branching", "num_players", "ties")))
+    register_kind("shallow", KindSpec(
+        "the leaves that max-n's shallow pruning never evaluates (payoffs with a constant sum)",
+        _generator("shallow"), read_leaves, leaves_hint, ("depth", "branching", "cuts", "max_sum", "num_players")))
+    register_kind("uct", KindSpec(
+        "the child of the root that UCT selects next, from wins and visits", _generator("uct"), read_child,
+        child_hint))
+    register_kind("uct_backup", KindSpec(
+        "the new wins and visits on the path after one more UCT iteration and its playout",
+        _generator("uct_backup"), read_counts, counts_hint))
 
 
 _builtin_kinds()
@@ -357,17 +271,42 @@ _builtin_kinds()
 
 # --- The command. ---
 
+#: How answers are typed, for ``--help``.
+ANSWERS = """answers (one line; or --answer TEXT):
+  values (minimax, expectiminimax, expectimax): LABEL=VALUE for every inner node, like A=3 B=7/2;
+      values may be fractions such as 7/2; or a dict {"A": 3, "B": 3.5}
+  leaves (alphabeta, star1, shallow): the pruned leaves by label (b2 c1) or by path ([1][1] [1][2]);
+      none if nothing is pruned
+  vectors (maxn): LABEL=(x,y,z) for every inner node, one entry per player in parentheses, and
+      move=LABEL for the root's move, like A=(3,1,5) B=(3,1,5) C=(2,4,0) move=B
+  a child (uct): the label of the child UCT selects, like C
+  counts (uct_backup): the root's visits, then (wins,visits) of each node on the path, like A=9 C=(3,4) H=(1/2,1)"""
+
+#: The examples of ``--help``: each names labels that the tree of its seed has (a test checks it).
+EXAMPLES = ("alphabeta --seed 7 --png tree.png",
+            "minimax --seed 3 --answer \"A=3 B=3 C=2 D=1\"",
+            "expectiminimax --seed 2 --answer \"A=9/2 B=3 C=9/2 D=2\"",
+            "star1 --seed 4 --cuts 2 --bounds 0,10",
+            "maxn --seed 1 --answer \"A=(3,1,5) B=(3,1,5) C=(2,4,0) D=(3,1,5) move=B\"",
+            "shallow --seed 5 --cuts 2 --max-sum 10",
+            "alphabeta --seed 7 --solution")
+
+
+def _width() -> int:
+    """The column width of the kinds' names in --list and --help."""
+    return max(12, 2 + max(map(len, KINDS), default=0))
+
+
 def _parser(out, err):
-    kinds = "\n".join(f"  {name:<12}{spec.help}" for name, spec in KINDS.items())
+    kinds = "\n".join(f"  {name:<{_width()}}{spec.help}" for name, spec in KINDS.items())
     parser = StreamParser(
         prog="advsearch practice", out=out, err=err, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="A practice exercise on a random game tree made from a seed: the same seed gives the same "
                     "tree.  The exercise is printed, one line of answer is read from standard input (or "
                     "--answer), and the feedback says where it goes wrong.  Exit code 0: right; 1: wrong or "
                     "not answered; 2: a bad command line or an answer that cannot be read.",
-        epilog=f"kinds:\n{kinds}\n\nexamples:\n  advsearch practice alphabeta --seed 7 --png tree.png\n"
-               "  advsearch practice minimax --seed 3 --answer \"A=3 B=3 C=2 D=1\"\n"
-               "  advsearch practice alphabeta --seed 7 --solution")
+        epilog=f"kinds:\n{kinds}\n\n{ANSWERS}\n\nexamples:\n"
+               + "\n".join("  advsearch practice " + e for e in EXAMPLES))
     parser.add_argument("kind", nargs="?", metavar="KIND", help="one of " + ", ".join(KINDS))
     parser.add_argument("--list", action="store_true", help="list the kinds of exercise and stop")
     parser.add_argument("--seed", type=parse_seed, default=0,
@@ -448,12 +387,12 @@ def main(argv=None, stdin=None, stdout=None, stderr=None) -> int:
         args = parser.parse_args(argv)
         if args.list:
             for name, spec in KINDS.items():
-                print(f"{name:<12}{spec.help}", file=stdout)
+                print(f"{name:<{_width()}}{spec.help}", file=stdout)
             return RIGHT
         if args.kind is None:
             parser.error("which kind of exercise? The kinds are " + ", ".join(KINDS))
         if args.kind not in KINDS:
-            parser.error(f"unknown kind {_short(args.kind)!r}; the kinds are {', '.join(KINDS)}")
+            parser.error(f"unknown kind {short(args.kind)!r}; the kinds are {', '.join(KINDS)}")
         spec = KINDS[args.kind]
         options = {}
         for name in OPTIONS:
@@ -479,11 +418,25 @@ def main(argv=None, stdin=None, stdout=None, stderr=None) -> int:
         return 130
 
 
+def _limits(exercise) -> str:
+    """A line with the bounds an exercise prunes with (Star1's [L, U], shallow pruning's sum), or ''."""
+    bounds, max_sum = getattr(exercise, "bounds", None), getattr(exercise, "max_sum", None)
+    if max_sum is not None:
+        return f"Payoffs: each in [0, {max_sum}], the payoffs of a leaf adding up to {max_sum}."
+    if bounds is not None:
+        return f"Bounds: every leaf value lies in [{bounds[0]}, {bounds[1]}]."
+    return ""
+
+
 def _run(exercise, spec, args, parser, stdin, out) -> int:
     print(f"{exercise.kind} exercise (seed {exercise.seed})", file=out)
     print(exercise.question, file=out)
     print("", file=out)
-    print(f"Tree: {exercise.tree}", file=out)
+    if isinstance(exercise.tree, Tree):     # other exercises (UCT's statistics) show theirs in the question
+        print(f"Tree: {exercise.tree}", file=out)
+    limits = _limits(exercise)
+    if limits:
+        print(limits, file=out)
     solution = exercise.solution() if args.solution else None
     if args.png is not None:
         try:
@@ -499,7 +452,7 @@ def _run(exercise, spec, args, parser, stdin, out) -> int:
         text = args.answer
         print(f"Your answer: {text}", file=out)
     else:
-        print(f"Type your answer on one line: {spec.form}.", file=out)
+        print(f"Type your answer on one line: {form_of(spec, exercise)}.", file=out)
         print("Your answer: ", end="", file=out, flush=True)
         line = _read_line(stdin)
         text = line.rstrip("\r\n")

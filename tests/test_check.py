@@ -584,3 +584,103 @@ def test_a_mistake_model_that_looks_correct_on_every_tree_is_not_the_diagnosis()
 
     fb = check.implementation(both_maximise, "minimax", trees=[t])
     assert not fb.ok and fb.mistake == "wrong_perspective"
+
+
+# ------------------------------------------- depth limits: the view Eval is asked for
+
+
+def minimax_depth(game, state, depth=None, evaluate=None, *, off=0, view=lambda game, state: MAX):
+    """Depth-limited minimax: Eval at ply ``depth`` (``off`` plants an off-by-one, ``view`` whose Eval)."""
+    def value(state, ply):
+        if game.is_terminal(state):
+            return game.utility(state, MAX)
+        if depth is not None and ply == depth + off:
+            return evaluate(state, view(game, state))
+        values = [value(game.result(state, a), ply + 1) for a in game.actions(state)]
+        return max(values) if game.to_move(state) == MAX else min(values)
+    return value(state, 0)
+
+
+def alphabeta_eval_for_mover(game, state, depth=None, evaluate=None):
+    """Alpha-beta whose cut-off asks Eval for the player to move there."""
+    def value(state, alpha, beta, ply):
+        if game.is_terminal(state):
+            return game.utility(state, MAX)
+        if depth is not None and ply == depth:
+            return evaluate(state, game.to_move(state))
+        is_max = game.to_move(state) == MAX
+        v = -inf if is_max else inf
+        for a in game.actions(state):
+            child = value(game.result(state, a), alpha, beta, ply + 1)
+            if is_max:
+                v = max(v, child)
+                if v >= beta:
+                    return v
+                alpha = max(alpha, v)
+            else:
+                v = min(v, child)
+                if v <= alpha:
+                    return v
+                beta = min(beta, v)
+        return v
+    return value(state, -inf, inf, 0)
+
+
+DEPTH_CASES = [
+    ("minimax", "eval_wrong_view",
+     lambda game, state, depth=None, evaluate=None: minimax_depth(game, state, depth, evaluate,
+                                                                  view=lambda g, s: g.to_move(s))),
+    ("alphabeta", "eval_wrong_view", alphabeta_eval_for_mover),
+    ("minimax", "depth_off_by_one",
+     lambda game, state, depth=None, evaluate=None: minimax_depth(game, state, depth, evaluate, off=1)),
+    ("minimax", "depth_off_by_one",
+     lambda game, state, depth=None, evaluate=None: minimax_depth(game, state, depth, evaluate, off=-1)),
+    ("minimax", "ignores_depth", lambda game, state, depth=None, evaluate=None: minimax_search(game, state)),
+]
+
+
+@pytest.mark.parametrize("algorithm, key, fn", DEPTH_CASES, ids=[f"{c[0]}-{c[1]}-{i}" for i, c in enumerate(DEPTH_CASES)])
+def test_depth_limit_mistakes_are_named(algorithm, key, fn):
+    assert check.implementation(minimax_depth, "minimax").ok
+    fb = check.implementation(fn, algorithm)
+    assert not fb.ok and fb.mistake == key, fb.text
+    assert "with depth=" in fb.text and key in check.MISTAKES
+    if key == "eval_wrong_view":
+        assert "evaluate(state, MAX)" in fb.text
+
+
+# ------------------------------------------------------- the algorithms it knows
+
+
+def test_an_unknown_algorithm_is_refused_with_the_known_ones():
+    with pytest.raises(ValueError, match="algorithm must be one of 'minimax', 'alphabeta', 'expectimax', "
+                                         "'expectiminimax', 'maxn', 'uct', 'iterative_deepening'; not 'negamax'"):
+        check.implementation(minimax_search, "negamax")
+    with pytest.raises(ValueError, match="not None"):
+        check.implementation(minimax_search, None)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'iterations'"):
+        check.implementation(minimax_search, "minimax", iterations=10)
+
+
+@pytest.mark.parametrize("algorithm, module, name", [("uct", "uct_implementation", "check_uct"),
+                                                     ("iterative_deepening", "deepening", "check_deepening")])
+def test_uct_and_iterative_deepening_go_to_their_own_checkers(monkeypatch, algorithm, module, name):
+    import sys
+    import types
+
+    calls = []
+    fake = types.ModuleType(f"advsearch.check.{module}")
+    setattr(fake, name, lambda fn, **keywords: calls.append((fn, keywords)) or check.Feedback(True, "fine"))
+    monkeypatch.setitem(sys.modules, f"advsearch.check.{module}", fake)
+    fb = check.implementation(minimax_search, algorithm, seed=4, iterations=50)
+    assert fb.ok and calls == [(minimax_search, {"seed": 4, "iterations": 50})]
+    check.implementation(minimax_search, algorithm)
+    assert calls[-1] == (minimax_search, {})
+
+
+def test_a_missing_checker_is_a_clear_error(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "advsearch.check.uct_implementation", None)    # as if it did not exist
+    with pytest.raises(NotImplementedError, match=r"needs advsearch.check.uct_implementation.check_uct"):
+        check.implementation(minimax_search, "uct")

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import io
 import json
+import re
+import shlex
 import struct
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -43,7 +46,8 @@ def test_list_names_every_kind_once():
     code, out, err = run("--list")
     assert code == 0 and not err
     names = [line.split()[0] for line in out.splitlines()]
-    assert names == list(KINDS) and {"minimax", "alphabeta"} <= set(names)
+    assert names == list(KINDS)
+    assert {"minimax", "alphabeta", "expectiminimax", "expectimax", "star1", "maxn", "shallow", "uct"} <= set(names)
 
 
 @pytest.mark.parametrize("kind, seed", [("alphabeta", "7"), ("minimax", "3")])
@@ -207,16 +211,27 @@ def test_bad_usage_exits_2_with_a_message(argv, words):
     ("minimax", "3 4 5", "LABEL=VALUE"),
     ("minimax", "A=1/0", "divides by zero"),
     ("alphabeta", "b2 ? c1", "Cannot read '? c1'"),
-    ("alphabeta", "(1, x)", "by path like [1][1]"),
+    ("alphabeta", "(1, x)", "by path like ["),
+    ("star1", "h1 ? c1", "Cannot read '? c1'"),
+    ("expectiminimax", "A=seven", "is not a number"),
+    ("maxn", "A=(1,x,3)", "is not a number"),
+    ("maxn", "A=(3,1,5", "LABEL=(x,y,z)"),
+    ("maxn", "A=() B=(1,2,3)", "The vector of A is empty"),
+    ("maxn", "A=(1,2,3) a=(1,2,3)", "A is given twice"),
+    ("maxn", "{'A': 'x'}", "is not a vector of numbers"),
+    ("maxn", "{not a dict", "starts like a dict"),
 ])
 def test_an_unreadable_answer_says_what_form_is_expected(kind, line, expected):
     code, out, err = run(kind, "--seed", "7", stdin=line + "\n")
     assert code == 2 and "cannot read the answer" in err and expected in err, err
 
 
-def test_help_lists_the_kinds():
+def test_help_lists_the_kinds_and_how_answers_are_typed():
     code, out, _ = run("--help")
     assert code == 0 and "minimax" in out and "alphabeta" in out
+    for words in ("expectiminimax", "star1", "maxn", "shallow", "LABEL=(x,y,z)", "move=LABEL", "7/2", "--bounds L,U",
+                  "--max-sum S", "--num-players N", "--cuts N"):
+        assert words in out, words
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -247,7 +262,7 @@ def test_garbage_command_lines_never_give_a_traceback(argv):
 def test_readers():
     ex = practice.minimax(seed=0, branching=2)
     assert read_values("A=1 B=-3 C=1", ex) == {"A": 1, "B": -3, "C": 1}
-    assert read_values("A=7/2 B=0.5", ex) == {"A": practice_cli.Fraction(7, 2), "B": 0.5}
+    assert read_values("A=7/2 B=0.5", ex) == {"A": Fraction(7, 2), "B": 0.5}
     ab = practice.alphabeta(seed=7)
     assert read_leaves("[1][1] [1][2]", ab) == ["[1][1]", "[1][2]"]
     assert read_leaves("[[1, 1], [1, 2]]", ab) == [(1, 1), (1, 2)]
@@ -292,3 +307,217 @@ def test_python_dash_m_practice_from_a_pipe_and_from_nothing():
     result = subprocess.run([sys.executable, "-m", "advsearch", "practice", "minimax", "--seed", "3"],
                             stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert result.returncode == 1 and "Not answered yet" in result.stdout and not result.stderr
+
+
+# --- Chance trees and three players. ---
+
+def vectors_line(key: dict) -> str:
+    return " ".join(f"{label}=({','.join(str(x) for x in value)})" if label != "move" else f"move={value}"
+                    for label, value in key.items())
+
+
+def fraction_text(x) -> str:
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+@pytest.mark.parametrize("kind, make", [("expectiminimax", lambda s: practice.expectiminimax(s)),
+                                        ("expectimax", lambda s: practice.expectiminimax(s, with_min=False))])
+def test_right_chance_values_with_fractions_exit_0(kind, make):
+    for seed in (0, 5):
+        ex = make(seed)
+        key = ex.answer_key()
+        assert any(Fraction(v).denominator > 1 for v in key.values())
+        line = " ".join(f"{label}={fraction_text(v)}" for label, v in key.items())
+        code, out, err = run(kind, "--seed", str(seed), "--answer", line)
+        assert code == 0, (out, err)
+        assert f"{kind} exercise (seed {seed})" in out and str(ex.tree) in out
+        assert feedback_of(out).startswith("Correct")
+
+
+def test_a_wrong_chance_value_exits_1_with_the_named_mistake():
+    ex = practice.expectiminimax(2)
+    mean = {n.label: v for n, v in ((n, ex.tree.values("mean")[n.path]) for n in ex.tree.nodes()) if n.children}
+    line = " ".join(f"{label}={float(v)!r}" for label, v in mean.items())
+    code, out, err = run("expectiminimax", "--seed", "2", "--answer", line)
+    assert code == 1 and not err
+    assert feedback_of(out) == ex.check(read_values(line, ex)).text
+    assert ex.check(read_values(line, ex)).mistake == "chance_mean"
+
+
+@pytest.mark.parametrize("kind, make, argv", [
+    ("star1", lambda: practice.star1(3, cuts=2, bounds=(-1, 10)), ["--cuts", "2", "--bounds=-1,10"]),
+    ("star1", lambda: practice.star1(4, depth=3, prune_on_equal=False),
+     ["--depth", "3", "--prune-on-equal", "no"]),
+    ("shallow", lambda: practice.shallow(3, cuts=2, max_sum=8), ["--cuts", "2", "--max-sum", "8"]),
+    ("shallow", lambda: practice.shallow(1, num_players=4, depth=4, cuts=2),
+     ["--num-players", "4", "--depth", "4", "--cuts", "2"]),
+])
+def test_right_pruned_leaves_of_star1_and_shallow_exit_0(kind, make, argv):
+    ex = make()
+    seed = str(ex.seed)
+    pruned = ex.answer_key()["pruned"]
+    code, out, err = run(kind, "--seed", seed, *argv, "--answer", " ".join(pruned))
+    assert code == 0, (out, err)
+    assert str(ex.tree) in out and feedback_of(out).startswith("Correct")
+    low, high = ex.bounds
+    assert (f"each in [0, {high}]" if kind == "shallow" else f"every leaf value lies in [{low}, {high}]") in out
+    wrong = pruned[1:]
+    code, out, err = run(kind, "--seed", seed, *argv, "--answer", " ".join(wrong) or "none")
+    assert code == 1 and feedback_of(out) == ex.check(wrong).text
+
+
+def test_right_maxn_vectors_exit_0_in_every_written_form():
+    for seed in (0, 3, "word"):
+        ex = practice.maxn(seed)
+        key = ex.answer_key()
+        root = ex.tree.initial_state
+        index = [c.label for c in root.children].index(key["move"])
+        forms = [vectors_line(key),
+                 vectors_line(key).lower().replace("(", "[").replace(")", "]").replace(",", ", "),
+                 vectors_line({**key, "move": index}),
+                 json.dumps({k: list(v) if k != "move" else v for k, v in key.items()}),
+                 repr(key)]
+        for line in forms:
+            code, out, err = run("maxn", "--seed", str(seed), "--answer", line)
+            assert code == 0, (line, out, err)
+            assert feedback_of(out).startswith("Correct")
+
+
+def test_a_wrong_maxn_answer_exits_1_with_the_checkers_feedback():
+    ex = practice.maxn(4)
+    key = ex.answer_key()
+    wrong_move = next(c.label for c in ex.tree.initial_state.children if c.label != key["move"])
+    for answer in ({**key, "move": wrong_move}, {k: v for k, v in key.items() if k != "move"},
+                   {k: (v[0] if k != "move" else v) for k, v in key.items()}):
+        line = " ".join(f"{k}={v}" if not isinstance(v, tuple) else f"{k}=({','.join(map(str, v))})"
+                        for k, v in answer.items())
+        code, out, err = run("maxn", "--seed", "4", "--answer", line)
+        assert code == 1 and not err
+        assert feedback_of(out) == ex.check(answer).text
+    assert "scalar_for_vector" == ex.check({k: (v[0] if k != "move" else v) for k, v in key.items()}).mistake
+
+
+def test_read_vectors():
+    ex = practice.maxn(0, depth=2)
+    assert practice_cli.read_vectors("A=(8,7,1) b: [8 7 1], C=(6, 3, 17/2) move=c", ex) == {
+        "A": (8, 7, 1), "B": (8, 7, 1), "C": (6, 3, Fraction(17, 2)), "move": "C"}
+    assert practice_cli.read_vectors("A=8 move=1", ex) == {"A": 8, "move": 1}
+    assert practice_cli.read_vectors('{"a": [8, 7, 1], "MOVE": "b"}', ex) == {"A": (8, 7, 1), "move": "B"}
+
+
+@pytest.mark.parametrize("kind", ["minimax", "alphabeta", "expectiminimax", "expectimax", "star1", "maxn",
+                                  "shallow"])
+def test_the_prompts_examples_name_labels_of_the_printed_tree(kind):
+    for seed in (0, 7):
+        code, out, _ = run(kind, "--seed", str(seed), "--depth", "3")
+        ex = KINDS[kind].make(seed, depth=3)
+        prompt = next(line for line in out.splitlines() if line.startswith("Type your answer on one line:"))
+        labels = {n.label for n in ex.tree.nodes()}
+        example = prompt.split("like ", 1)[1]
+        named = set(re.findall(r"\b([A-Za-z][A-Za-z0-9]*)(?==)", example))
+        named = (named - {"move"}) | set(re.findall(r"move=([A-Za-z0-9]+)", example))
+        if KINDS[kind].read is read_leaves:
+            named = set(example.split(" or ")[0].split())
+            paths = re.findall(r"(?:\[\d+\])+", example)
+            assert len(paths) == 2
+            for path in paths:
+                ex.tree.node(tuple(int(i) for i in re.findall(r"\d+", path)))   # raises if absent
+        assert named and named <= labels, (named, labels)
+
+
+def test_the_help_examples_are_valid_and_name_labels_of_their_trees(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)                 # an example writes tree.png
+    for example in practice_cli.EXAMPLES:
+        argv = shlex.split(example)
+        code, out, err = run(*argv, stdin="")
+        assert code in (0, 1) and not err, (example, err)
+        if "--answer" in argv:
+            kind, seed = argv[0], int(argv[argv.index("--seed") + 1])
+            ex = KINDS[kind].make(seed)
+            answer = KINDS[kind].read(argv[argv.index("--answer") + 1], ex)
+            labels = {n.label for n in ex.tree.nodes() if n.children}
+            assert set(answer) - {"move"} <= labels, example
+            if "move" in answer:
+                assert answer["move"] in {c.label for c in ex.tree.initial_state.children}
+            assert "Still to fill in" in out or feedback_of(out).startswith(("Correct", "At ", "Your")), out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["minimax", "--cuts", "1"], ["--cuts is not an option of minimax"]),
+    (["maxn", "--cuts", "1"], ["--cuts is not an option of maxn"]),
+    (["star1", "--bounds", "5"], ["--bounds", "not bounds"]),
+    (["star1", "--bounds", "9,0"], ["--bounds", "not bounds"]),
+    (["star1", "--bounds", "0,5"], ["bounds must satisfy"]),
+    (["star1", "--cuts", "-1"], ["--cuts", "not a number of cuts"]),
+    (["star1", "--cuts", "99"], ["cuts=99 is impossible"]),
+    (["star1", "--max-sum", "5"], ["--max-sum is not an option of star1"]),
+    (["shallow", "--max-sum", "0"], ["--max-sum", "not a sum"]),
+    (["shallow", "--num-players", "2"], ["--num-players", "not a number of players"]),
+    (["shallow", "--depth", "1"], ["depth >= 2"]),
+    (["expectiminimax", "--depth", "1"], ["with_min=True needs depth >= 2"]),
+    (["expectimax", "--ties"], ["--ties is not an option of expectimax"]),
+])
+def test_bad_usage_of_the_new_kinds_exits_2(argv, words):
+    code, out, err = run(*argv)
+    assert code == 2 and "Traceback" not in err + out
+    for word in words:
+        assert word in err, (word, err)
+
+
+@pytest.mark.parametrize("kind", ["star1", "shallow", "maxn", "expectimax"])
+def test_png_of_the_new_kinds(tmp_path, kind):
+    for extra in ([], ["--solution"]):
+        path = tmp_path / f"{kind}{len(extra)}.png"
+        code, out, err = run(kind, "--seed", "2", "--png", str(path), *extra)
+        assert code == (0 if extra else 1), err
+        width, height = _png_size(path)
+        assert 100 < width < 5000 and 50 < height < 5000
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kind=st.sampled_from(["maxn", "expectimax", "star1", "uct", "uct_backup"]),
+       line=st.one_of(st.text(max_size=60),
+                      st.text(alphabet="ABCDabcdmove0123456789[](){}=:,; -'\"/.", max_size=40)))
+def test_garbage_answers_to_the_new_kinds_never_give_a_traceback(kind, line):
+    line = line.replace("\n", " ").replace("\r", " ")
+    code, out, err = run(kind, "--seed", "4", stdin=line + "\n")
+    assert code in (0, 1, 2)
+    assert "Traceback" not in out + err
+    if code == 2:
+        assert "cannot read the answer" in err
+
+
+def test_uct_reads_a_child_label():
+    ex = practice.uct(3)
+    choice = ex.answer_key()["choice"]
+    code, out, err = run("uct", "--seed", "3", "--answer", choice.lower())
+    assert code == 0 and "Correct" in feedback_of(out) and "Tree: <" not in out, (out, err)
+    assert ex.question in out
+    other = next(label for label in ex.problem.children if label != choice)
+    code, out, err = run("uct", "--seed", "3", stdin=other + "\n")
+    assert code == 1 and feedback_of(out) == ex.check(other).text
+    prompt = next(line for line in out.splitlines() if line.startswith("Type your answer"))
+    assert prompt.rstrip(".").split("like ")[1] in ex.problem.children
+    code, _, err = run("uct", "--seed", "3", "--answer", "(B, C)")
+    assert code == 2 and "one child of the root" in err
+    code, _, err = run("uct", "--depth", "3")
+    assert code == 2 and "--depth is not an option of uct" in err
+
+
+def test_uct_backup_prints_the_statistics_and_reads_the_counts():
+    ex = practice.uct_backup(5)
+    key = ex.answer_key()
+    root, *rest = ex.problem.path
+    line = " ".join([f"{root.lower()}={key[root]}"] + [f"{label}=({key[label][0]},{key[label][1]})" for label in rest])
+    code, out, err = run("uct_backup", "--seed", "5", "--answer", line)
+    assert code == 0 and "Correct" in feedback_of(out), (out, err)
+    for label in rest:                       # the counts before the iteration are printed, one node a line
+        assert any(row.strip().startswith(f"{label}: ") for row in out.splitlines())
+    wrong = dict(key)
+    wins, visits = wrong[rest[-1]]
+    wrong[rest[-1]] = (wins, visits + 1)
+    code, out, err = run("uct_backup", "--seed", "5", "--answer", repr(wrong))
+    assert code == 1 and feedback_of(out) == ex.check(wrong).text
+    code, _, err = run("uct_backup", "--seed", "5", "--answer", f"{root}=(1,2")
+    assert code == 2 and "cannot read the answer" in err

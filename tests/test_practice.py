@@ -17,6 +17,7 @@ import pytest  # noqa: E402
 
 import advsearch as ads  # noqa: E402
 from advsearch import MAX, MIN, practice  # noqa: E402
+from advsearch.trees import spreadsheet_name  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -269,3 +270,34 @@ def test_knobs_not_met_within_the_tries(monkeypatch):
     # All leaves equal: cutting on equality always changes what is pruned, so ties=False never holds.
     with pytest.raises(ValueError, match="in 30 tries from seed 0"):
         practice.alphabeta(0, low=0, high=0, ties=False, alpha_cuts=1)
+
+
+# ------------------------------------------------------ shared pieces (common)
+
+
+def test_labelled_keeps_players_probabilities_and_values():
+    from advsearch.practice.common import labelled
+
+    for seed in range(5):
+        for t in (ads.random_tree((1, 3), 2, seed=seed, chance=True),
+                  ads.random_tree(2, 3, seed=seed, num_players=3),
+                  ads.random_tree((2, 3), 3, seed=seed, root=MIN)):
+            named = labelled(t)
+            assert ads.parse(str(named)) == named
+            pairs = list(zip(t.nodes(), named.nodes()))
+            assert all((a.path, a.player, a.probs, a.value) == (b.path, b.player, b.probs, b.value) for a, b in pairs)
+            inner = [b.label for a, b in sorted(pairs, key=lambda ab: (len(ab[0].path), ab[0].path)) if b.children]
+            assert inner == [spreadsheet_name(i) for i in range(len(inner))]
+            for node in named.nodes():
+                for i, child in enumerate(node.children, 1):
+                    if not child.children:
+                        assert child.label == f"{node.label.lower()}{i}"
+            assert named.values() == t.values()
+
+
+def test_minimax_and_alphabeta_trees_are_labelled_as_random_tree_labels_them():
+    for seed in range(5):
+        ex = practice.minimax(seed, depth=3, branching=(1, 3))
+        assert ads.parse(str(ex.tree)) == ex.tree
+        inner = [n.label for n in sorted(ex.tree.nodes(), key=lambda n: (len(n.path), n.path)) if n.children]
+        assert inner == [spreadsheet_name(i) for i in range(len(inner))]

@@ -115,10 +115,10 @@ def test_uneven_branching_is_bounded_by_the_full_tree(monkeypatch, lo, hi, depth
     (lambda: practice.alphabeta(0, depth=3, branching=2, alpha_cuts=1), 15),
 ])
 def test_an_exercise_just_over_a_lowered_cap_is_refused_with_its_size(monkeypatch, make, size):
-    monkeypatch.setattr(practice, "MAX_NODES", size - 1)
+    monkeypatch.setattr(practice.two_player, "MAX_NODES", size - 1)
     with pytest.raises(ValueError, match=f"would have {size} nodes; the most it builds is {size - 1}:"):
         make()
-    monkeypatch.setattr(practice, "MAX_NODES", size)
+    monkeypatch.setattr(practice.two_player, "MAX_NODES", size)
     assert len(make().tree) == size
 
 

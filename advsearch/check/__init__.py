@@ -1,4 +1,4 @@
-"""Answer checkers for the exercises: minimax values, pruned leaves, whole implementations.
+"""Answer checkers for the exercises of every lecture: values, pruned leaves, hand steps, whole implementations.
 
 Each checker compares a student's answer with the reference search of this
 package and returns a :class:`Feedback`: ``ok``, a few sentences of ``text``
@@ -21,22 +21,53 @@ answer goes astray.
 - :func:`implementation` runs a student's ``fn(game, state)`` on a battery of
   trees through a recording wrapper of the game, and compares the order in
   which it expands nodes and scores leaves with the reference trace's
-  :meth:`~advsearch.result.Trace.visits`.
+  :meth:`~advsearch.result.Trace.visits`, and what it returns with the
+  reference value: minimax and alpha-beta (with depth-limited trials),
+  expectimax and expectiminimax on chance trees (naming the chance rules and
+  points of view above), max-n on three-player trees (naming the wrong
+  component, ties broken for another child than the first, a number for a
+  vector); ``"uct"`` and ``"iterative_deepening"`` go to their own checkers.
 
 A checker never raises because of the student's answer: a missing answer
 gives "Not answered yet", a wrong type a sentence saying what was expected,
 and an exception in the student's code a message naming it.
 
-The package holds one job a module: ``feedback`` (the Feedback and its
-HTML), ``pictures`` (its PNG), ``wording`` and ``reading`` (how messages name
-things, how answers are read), ``subtrees`` (the parts of a tree a checker
-looks at), ``narration`` (why the search does what it does at a step),
-``value_mistakes`` (the mistakes on chance nodes and payoff vectors),
-``values_checker`` and ``pruned_checker``; and for implementations
-``runs`` (running the student's code), ``battery`` (the trees and their
-reference searches), ``mistakes`` (the typical mistakes as models),
-``diagnosis`` (which one fits), ``divergence`` (the first step that parts
-from the reference) and ``implementation_checker``.
+For the other lectures' questions:
+
+- lecture 03: :func:`depth_limited` (H-minimax values with Eval at the
+  cut-off), :func:`evaluation` (a Connect Four evaluation played at once
+  against reference agents, as ps2 grades it), :func:`quiescence` (which
+  nodes a quiescence search extends), :func:`ordering_savings` (nodes with
+  and without move ordering), and ``implementation(fn,
+  "iterative_deepening")`` (:func:`check_deepening`);
+- lecture 04: :func:`monotonic_transformation` (a transformation that
+  changes expectimax's move but never minimax's);
+- lecture 05: :func:`paranoid_values`, :func:`alliance`, :func:`root_move`
+  and :func:`searcher_value` (paranoid, alliances, the move and value of
+  max-n, paranoid and best-reply search);
+- lecture 06: :func:`uct_selection`, :func:`uct_backup` and
+  :func:`flat_monte_carlo` (a UCT step, a backup and flat Monte Carlo by
+  hand, on a :class:`SelectionQuestion`, :class:`BackupQuestion` or
+  :class:`FlatQuestion`), and ``implementation(fn, "uct")``.
+
+The package holds one job a module.  Shared: ``feedback`` (the Feedback and
+its HTML), ``pictures`` (its PNG), ``wording`` and ``reading`` (how messages
+name things, how answers are read), ``subtrees``, ``narration`` (why the
+search does what it does at a step).  Hand-computed values and cuts:
+``values_checker``, ``value_mistakes``, ``pruned_checker``.  Implementations:
+``implementation_checker`` (which reads the arguments and hands each search
+to its checker), ``runs`` (running the student's code), ``divergence`` (the
+first step that parts from the reference), ``diagnosis`` and
+``value_models`` (which mistake fits), and per search its battery of trees
+and its mistakes: ``minimax_implementation`` with ``battery`` and
+``mistakes``; ``chance_implementation`` with ``chance_battery``;
+``maxn_implementation`` with ``maxn_battery``.  Lecture 03: ``deepening``,
+``evaluation_match``, ``limits_questions``, ``limits_quiescence``.  Lecture
+04: ``transformations``.  Lecture 05: ``multiplayer_questions``,
+``multiplayer_choices``.  Lecture 06, the ``uct_`` modules: ``uct_formula``,
+``uct_trees``, ``uct_questions``, ``uct_steps``, ``uct_backups``,
+``uct_flat``, ``uct_mistakes``, ``uct_perspectives``, ``uct_statistics``
+and ``uct_implementation``.
 
 Limits
 ------
@@ -68,19 +99,40 @@ True
 
 from __future__ import annotations
 
+from . import deepening
+from .deepening import DEEPENING_MISTAKES, check_deepening
+from .evaluation_match import EVALUATION_MISTAKES, evaluation
 from .feedback import Feedback
 from .implementation_checker import TIME_PER_TREE, implementation
+from .limits_questions import LIMITS_MISTAKES, depth_limited, ordering_savings
+from .limits_quiescence import quiescence
+from .maxn_implementation import MAXN_MISTAKES
 from .mistakes import MISTAKES as _SEARCH_MISTAKES
+from .multiplayer_questions import MULTIPLAYER_MISTAKES, alliance, paranoid_values, root_move, searcher_value
 from .pruned_checker import pruned
+from .transformations import TRANSFORMATION_MISTAKES, monotonic_transformation
+from .uct_backups import uct_backup
+from .uct_flat import flat_monte_carlo
+from .uct_mistakes import UCT_MISTAKES
+from .uct_questions import BackupQuestion, FlatQuestion, SelectionQuestion
+from .uct_steps import uct_selection
+from .uct_trees import uct_tree
 from .value_mistakes import VALUE_MISTAKES
 from .values_checker import values
 
-#: Every mistake a checker can name, by key: those of searches and of hand-computed values.
-MISTAKES = {**_SEARCH_MISTAKES, **VALUE_MISTAKES}
+#: Every mistake a checker can name, by key.
+MISTAKES = {**_SEARCH_MISTAKES, **VALUE_MISTAKES, **MAXN_MISTAKES, **DEEPENING_MISTAKES, **EVALUATION_MISTAKES,
+            **LIMITS_MISTAKES, **TRANSFORMATION_MISTAKES, **MULTIPLAYER_MISTAKES, **UCT_MISTAKES}
 
-__all__ = ["Feedback", "MISTAKES", "TIME_PER_TREE", "values", "pruned", "implementation"]
-
-# Checkers added for lectures 03-06: an import line and an ``__all__ +=`` line per module.
-# [check: chance and max-n implementations]
-# [check: uct]
-# [check: evaluation and limits]
+__all__ = [
+    "Feedback", "MISTAKES", "TIME_PER_TREE", "values", "pruned", "implementation",
+    # lecture 03
+    "depth_limited", "evaluation", "quiescence", "ordering_savings", "check_deepening", "deepening",
+    # lecture 04
+    "monotonic_transformation",
+    # lecture 05
+    "paranoid_values", "alliance", "root_move", "searcher_value",
+    # lecture 06
+    "uct_selection", "uct_backup", "flat_monte_carlo", "SelectionQuestion", "BackupQuestion", "FlatQuestion",
+    "uct_tree",
+]

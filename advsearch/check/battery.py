@@ -51,9 +51,13 @@ class Trial:
     windows: dict
 
 
-def reference(t: Tree, algorithm: str, eq: bool, depth=None) -> Trial:
-    """The reference search of ``t``: its trace, visits (:meth:`Trace.visits`), value and windows."""
-    kw = {} if depth is None else {"depth": depth, "evaluate": heuristic}
+def reference(t: Tree, algorithm: str, eq: bool, depth=None, evaluate=heuristic) -> Trial:
+    """The reference search of ``t``: its trace, visits (:meth:`Trace.visits`), value and windows.
+
+    With a ``depth``, the cut-off is scored by ``evaluate`` (the trials' made-up
+    :func:`~.runs.heuristic`, unless a mistake's model asks for another).
+    """
+    kw = {} if depth is None else {"depth": depth, "evaluate": evaluate}
     if algorithm == "alphabeta":
         r = alphabeta(t, prune_on_equal=eq, trace=True, **kw)
     else:

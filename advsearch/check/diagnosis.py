@@ -7,9 +7,10 @@ import math
 
 from ..result import format_number as _f
 from .battery import Trial, reference, windows_agree
-from .mistakes import model_search, models, perspectives
+from .mistakes import model_search, models, perspective_models
 from .reading import same
-from .runs import Run, repeat, run
+from .runs import Run, heuristic_for_mover, repeat, run
+from .value_models import fitting
 from .wording import node_name
 
 __all__ = ["diagnose", "first_window_difference"]
@@ -26,12 +27,12 @@ def diagnose(algorithm, eq, mains, main_runs, limited, limited_runs):
         found = _match_models(algorithm, eq, mains, main_runs)
         if found:
             return found
-        for detail, value in perspectives():
-            model = [value(t.tree) for t in mains]
-            if all(same(r.value, v) for r, v in zip(main_runs, model)) and \
-                    any(not same(v, t.value) for t, v in zip(mains, model)):
-                return "wrong_perspective", detail, None
+        model = fitting(perspective_models(), mains, main_runs)
+        if model is not None:
+            return model.key, model.detail, None
         return _window_clue(mains, main_runs) + (None,)
+    if _fits_wrong_view(algorithm, eq, limited, limited_runs):
+        return "eval_wrong_view", "", None
     for depth_change, key, detail in ((+1, "depth_off_by_one", "deep"), (-1, "depth_off_by_one", "shallow"),
                                       (None, "ignores_depth", "")):
         same_visits = True
@@ -43,6 +44,17 @@ def diagnose(algorithm, eq, mains, main_runs, limited, limited_runs):
         if same_visits:
             return key, detail, None
     return None, "", None
+
+
+def _fits_wrong_view(algorithm, eq, limited, limited_runs) -> bool:
+    """Whether every depth-limited run is the reference search with Eval for the player to move."""
+    differs = False
+    for t, r in zip(limited, limited_runs):
+        wrong = reference(t.tree, algorithm, eq, depth=t.depth, evaluate=heuristic_for_mover)
+        if r.seq != wrong.seq or not same(r.value, wrong.value):
+            return False
+        differs = differs or wrong.seq != t.seq or not same(wrong.value, t.value)
+    return differs
 
 
 def _match_models(algorithm, eq, mains, main_runs):

@@ -3,15 +3,21 @@ with the step of the reference search to picture."""
 
 from __future__ import annotations
 
-from ..game import MAX
+from ..game import CHANCE, MAX, player_name
 from ..result import format_number as _f
 from .battery import Trial
 from .diagnosis import first_window_difference
+from .feedback import Feedback
+from .mistakes import explanation
 from .narration import covering_prune, why_reached
-from .runs import Run
+from .runs import Run, repeat
 from .wording import PLAYER, and_list, cap, node_name
 
-__all__ = ["explain_trial", "did"]
+__all__ = ["explain_trial", "did", "root_sentence", "twice_feedback", "SEARCH_NAMES"]
+
+#: How the messages name each search that ``check.implementation`` checks.
+SEARCH_NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta", "expectimax": "expectimax",
+                "expectiminimax": "expectiminimax", "maxn": "max-n"}
 
 _VERB = {"expand": "expanded", "score": "scored", "eval": "scored with Eval"}
 _VERB_NOW = {"expand": "expands", "score": "scores", "eval": "scores with Eval"}
@@ -42,15 +48,11 @@ def explain_trial(trial: Trial, run: Run, algorithm, eq):
                 f"α = {_f(ra)}, β = {_f(rb)}. ")
     i = next((i for i, (x, y) in enumerate(zip(mine, ref)) if x != y), min(len(mine), len(ref)))
     if i == len(mine) == len(ref):
-        root = t.initial_state
-        text = (f"Your function visits the right nodes in the right order, but returns {_f(run.value)}; the value "
-                f"for MAX is {_f(trial.value)}.")
-        if root.children and trial.depth is None:
-            values = t.values()
-            kids = [values[c.path] for c in root.children]
-            op = "max" if root.player == MAX else "min"
-            text += (f" The root is a {PLAYER[root.player]} node whose children are worth "
-                     f"{and_list(_f(v) for v in kids)}, so its value is their {op}.")
+        right = "payoff vector" if t.num_players > 2 else "value for MAX"
+        text = (f"Your function visits the right nodes in the right order, but returns {_f(run.value)}; the "
+                f"{right} is {_f(trial.value)}.")
+        if t.initial_state.children and trial.depth is None:
+            text += " " + root_sentence(t)
         return on + clue + text, (t, trace, None, (), bounds)
 
     x = mine[i] if i < len(mine) else None
@@ -62,7 +64,7 @@ def explain_trial(trial: Trial, run: Run, algorithm, eq):
         text = f"Yours {did(x[0], xname)} a second time"
         text += "." if y is None else f", where the search goes on to {yname}."
     elif x is None:
-        text = (f"Next the search {_VERB_NOW[y[0]]} {yname}: {why_reached(t, trace, where[i], eq)}. "
+        text = (f"Next the search {_VERB_NOW[y[0]]} {yname}: {_why(t, trace, where[i], eq, algorithm)}. "
                 f"Yours returned without {_GERUND[y[0]]} it.")
     elif y is not None and x[1] == y[1]:
         if y[0] == "eval":
@@ -93,6 +95,54 @@ def explain_trial(trial: Trial, run: Run, algorithm, eq):
             text = (f"Next the search {_VERB_NOW[y[0]]} {yname}, but yours {did(x[0], xname)} first: search the "
                     "children in the order game.actions(state) gives them.")
         else:
-            text = (f"Next the search {_VERB_NOW[y[0]]} {yname}: {why_reached(t, trace, where[i], eq)}. "
+            text = (f"Next the search {_VERB_NOW[y[0]]} {yname}: {_why(t, trace, where[i], eq, algorithm)}. "
                     f"Yours skipped it and {did(x[0], xname)} instead.")
     return on + clue + text, (t, trace, step, focus, bounds)
+
+
+def _why(t, trace, k, eq, algorithm) -> str:
+    """Why the search goes on to the node of event ``k``: a clause (no cut tests outside alpha-beta)."""
+    path = trace[k].path
+    if algorithm in ("minimax", "alphabeta") or not path or path[-1] == 0:
+        return why_reached(t, trace, k, eq)
+    if t.node(path[:-1]).player == CHANCE:
+        return f"a chance node weighs every one of its outcomes, so {SEARCH_NAMES[algorithm]} searches them all"
+    return f"{SEARCH_NAMES[algorithm]} searches every child of every node"
+
+
+def root_sentence(t) -> str:
+    """How the oracle values the root from its children, in a sentence.
+
+    >>> from advsearch import parse
+    >>> print(root_sentence(parse(":chance[1/2: 8 1/3: 24 1/6: -12]")))
+    The root is a chance node whose outcomes are worth 8, 24 and -12 with probabilities 1/2, 1/3 and 1/6, so its value is their expectation, 1/2·8 + 1/3·24 + 1/6·(-12) = 10.
+    """
+    root, values = t.initial_state, t.values()
+    kids = [values[c.path] for c in root.children]
+    if root.player == CHANCE:
+        terms = " + ".join(f"{_f(p)}·{_signed(v)}" for p, v in zip(root.probs, kids))
+        return (f"The root is a chance node whose outcomes are worth {and_list(_f(v) for v in kids)} with "
+                f"probabilities {and_list(_f(p) for p in root.probs)}, so its value is their expectation, "
+                f"{terms} = {_f(values[()])}.")
+    if t.num_players > 2:
+        mover = player_name(root.player, t.num_players)
+        return (f"The root is {mover}'s node, whose children are worth {and_list(_f(v) for v in kids)}; {mover} "
+                f"takes the vector with the largest entry {root.player}, the first among equals: {_f(values[()])}.")
+    op = "max" if root.player == MAX else "min"
+    return (f"The root is a {PLAYER[root.player]} node whose children are worth "
+            f"{and_list(_f(v) for v in kids)}, so its value is their {op}.")
+
+
+def _signed(x) -> str:
+    """A number for a product: "3", or "(-3)" in brackets."""
+    return _f(x) if x >= 0 else f"({_f(x)})"
+
+
+def twice_feedback(trial: Trial, r: Run, algorithm, eq=True, stopped=False) -> Feedback:
+    """The feedback for a function that searches some node more than once."""
+    detail = f"for example {node_name(trial.tree, repeat(r.seq)[1])}"
+    story, picture = explain_trial(trial, r, algorithm, eq)
+    if stopped:
+        story += (f" On this tree it made more than {r.error.args[0]} calls to the game, and was stopped: "
+                  "each repeated search doubles the work below it.")
+    return Feedback(False, explanation("expands_twice", detail, eq) + " " + story, "expands_twice", picture)

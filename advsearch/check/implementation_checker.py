@@ -3,30 +3,33 @@
 Its visits (:meth:`RecordingGame.visits <advsearch.recording.RecordingGame.visits>`)
 are compared with the reference trace's (:meth:`Trace.visits
 <advsearch.result.Trace.visits>`), its values with the reference values, and
-a failure is matched with the typical mistakes of :mod:`.mistakes`.
+a failure is matched with the typical mistakes.  This module reads the
+arguments and hands the work to the checker of each family:
+:mod:`.minimax_implementation`, :mod:`.chance_implementation`,
+:mod:`.maxn_implementation`, and (imported when asked for)
+``uct_implementation`` and ``deepening``.
 """
 
 from __future__ import annotations
 
 from .. import timeout
 from ..deprecation import renamed
-from ..recording import Runaway
-from .battery import Trial, battery, custom_trees, reference
-from .diagnosis import diagnose
-from .divergence import explain_trial
-from .feedback import Feedback, not_answered
-from .mistakes import MISTAKES, explanation
-from .reading import same
-from .runs import Run, repeat, run, run_problem, signature
-from .wording import article, node_name
+from .chance_implementation import check_chance
+from .feedback import Feedback
+from .maxn_implementation import check_maxn
+from .minimax_implementation import check_two_player
 
-__all__ = ["implementation", "TIME_PER_TREE"]
+__all__ = ["implementation", "TIME_PER_TREE", "ALGORITHMS"]
 
 #: How long, in seconds, a function may run on one tree by default.
 TIME_PER_TREE = 3.0
 
-#: Mistakes about α and β, diagnosed more surely when the code's alpha and beta can be read.
-_WINDOW_MISTAKES = ("bounds_not_passed", "swapped_bounds", "bounds_updated_wrong_place")
+#: The searches ``check.implementation`` checks, and for the last two the checker it hands them to.
+ALGORITHMS = {
+    "minimax": None, "alphabeta": None, "expectimax": None, "expectiminimax": None, "maxn": None,
+    "uct": ("uct_implementation", "check_uct"),
+    "iterative_deepening": ("deepening", "check_deepening"),
+}
 
 
 class _Unset:
@@ -40,36 +43,59 @@ _UNSET = _Unset()
 
 
 def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, seed=0,
-                   time_per_tree=TIME_PER_TREE, seconds_per_tree=_UNSET) -> Feedback:
+                   time_per_tree=TIME_PER_TREE, seconds_per_tree=_UNSET, **keywords) -> Feedback:
     """Check a student's search function by what it does on a battery of trees.
 
-    ``fn(game, state)`` must return the minimax value of ``state`` for MAX.
-    It runs on each tree through a recording wrapper of the game, which notes
-    in order every node whose ``actions`` it asks for (an expansion) and every
-    leaf it scores with ``utility``; the result is compared with the visits
-    of the reference trace of :func:`~advsearch.minimax` or
-    :func:`~advsearch.alphabeta`, and the values with the reference values.
-    The function may not call the package's own searches: they raise a
+    ``fn(game, state)`` must return what ``algorithm`` returns for ``state``:
+    the value for MAX (minimax, alpha-beta; the expected value for
+    expectimax and expectiminimax), or the payoff vector (max-n).  It runs
+    on each tree through a recording wrapper of the game, which notes in
+    order every node whose ``actions`` (or ``chance_outcomes``) it asks for
+    (an expansion) and every leaf it scores with ``utility``; the result is
+    compared with the visits of the reference trace of :func:`~advsearch.minimax`,
+    :func:`~advsearch.alphabeta`, :func:`~advsearch.expectiminimax` or
+    :func:`~advsearch.maxn`, and the values with the reference values.  The
+    function may not call the package's own searches: they raise a
     GameError there, which the feedback reports.
 
     Parameters
     ----------
     fn : callable
-        ``fn(game, state) -> number``.  If it also takes ``depth`` and
-        ``evaluate`` keyword arguments, depth-limited trials
+        ``fn(game, state)``.  For minimax and alpha-beta, if it also takes
+        ``depth`` and ``evaluate`` keyword arguments, depth-limited trials
         ``fn(game, state, depth=d, evaluate=f)`` are run too, against the
         reference search with the same limit and ``f(state, player)``.
-    algorithm : {"minimax", "alphabeta"}
-        The search the function should perform.
+    algorithm : str
+        The search the function should perform:
+
+        - ``"minimax"``, ``"alphabeta"``: two-player trees of MAX and MIN nodes;
+        - ``"expectimax"``: trees of MAX and chance nodes (MAX against chance;
+          a tree with MIN nodes is refused), the expected value for MAX;
+        - ``"expectiminimax"``: trees of MAX, MIN and chance nodes;
+        - ``"maxn"``: trees of three or more players, the payoff vector
+          (a tuple or list), ties going to the first child examined;
+        - ``"uct"``, ``"iterative_deepening"``: handed to
+          ``advsearch.check.uct_implementation.check_uct`` and
+          ``advsearch.check.deepening.check_deepening``, with ``keywords``
+          and those of ``trees``, ``seed``, ``time_per_tree`` and
+          ``prune_on_equal`` given other values than their defaults.
+
+        Trees without chance nodes are accepted for expectimax and
+        expectiminimax (a search with chance must handle them too).
     prune_on_equal : bool
         For alpha-beta, the course's cut test: True for v ≥ β / v ≤ α (the
         lecture's pseudocode), False for v > β / v < α.
     trees : list, optional
-        At least one tree (a Tree, its text form or a nested list) to use
-        instead of the default battery: the lecture's two-ply
-        tree, exercise-style trees of three and four plies, uneven trees, MIN
+        At least one tree (a Tree, its text form or a nested list) of the
+        kind ``algorithm`` searches, to use instead of the default battery.
+        For minimax and alpha-beta that is the lecture's two-ply tree,
+        exercise-style trees of three and four plies, uneven trees, MIN
         roots, trees with ties, and 30 random trees of depth 2 to 5 from
-        :func:`~advsearch.random_tree`, seeded from ``seed``.
+        :func:`~advsearch.random_tree`, seeded from ``seed``; for the chance
+        searches the lectures' chance trees then 28 random ones on which
+        every wrong chance rule gives another value; for max-n the lecture's
+        three-player tree, trees where the tie rule decides the root, then
+        24 random ones with many ties.
     seed : int
         Seed of the random trees of the default battery.
     time_per_tree : float or None
@@ -77,6 +103,9 @@ def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, 
         depth-limited trial too) before it is stopped and the feedback names
         the tree; None for no limit.  Any search of these trees takes
         milliseconds.  (``seconds_per_tree=`` is its deprecated old name.)
+    **keywords
+        Passed on to the checkers of ``"uct"`` and ``"iterative_deepening"``;
+        refused for the others.
 
     Returns
     -------
@@ -91,12 +120,14 @@ def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, 
     Raises
     ------
     ValueError
-        For an unknown ``algorithm``, an empty list of ``trees``, a tree that
-        is not for two players, or a ``time_per_tree`` that is not a
-        positive number.
+        For an unknown ``algorithm`` (the message lists the known ones), an
+        empty list of ``trees``, a tree of the wrong kind for ``algorithm``
+        (chance nodes for minimax, MIN nodes for expectimax, two players for
+        max-n, more than two for the others), or a ``time_per_tree`` that is
+        not a positive number.
     TypeError
-        When ``trees`` is not a list of trees, or both ``time_per_tree`` and
-        ``seconds_per_tree`` are given.
+        When ``trees`` is not a list of trees, both ``time_per_tree`` and
+        ``seconds_per_tree`` are given, or a keyword is unknown.
 
     Notes
     -----
@@ -118,6 +149,11 @@ def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, 
     >>> fb = check.implementation(minimax_value, "alphabeta")
     >>> fb.ok, fb.mistake
     (False, 'no_pruning')
+
+    The same function on chance trees treats each chance node as a MIN node:
+
+    >>> check.implementation(minimax_value, "expectiminimax").mistake
+    'chance_as_min'
     >>> def stub(game, state):
     ...     raise NotImplementedError
     >>> print(check.implementation(stub))  # doctest: +ELLIPSIS
@@ -134,81 +170,50 @@ def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, 
     Traceback (most recent call last):
     ...
     ValueError: trees must hold at least one tree to run the function on, but got []
+    >>> check.implementation(minimax_value, "negamax")
+    Traceback (most recent call last):
+    ...
+    ValueError: algorithm must be one of 'minimax', 'alphabeta', 'expectimax', 'expectiminimax', 'maxn', 'uct', 'iterative_deepening'; not 'negamax'
     """
-    if algorithm not in ("minimax", "alphabeta"):
-        raise ValueError(f"algorithm must be 'minimax' or 'alphabeta', not {algorithm!r}")
+    if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:
+        known = ", ".join(map(repr, ALGORITHMS))
+        raise ValueError(f"algorithm must be one of {known}; not {algorithm!r}")
+    if ALGORITHMS[algorithm] is not None:         # only what the caller gave is passed on
+        passed = dict(keywords)
+        if trees is not None:
+            passed["trees"] = trees
+        if seed != 0:
+            passed["seed"] = seed
+        if prune_on_equal is not True:
+            passed["prune_on_equal"] = prune_on_equal
+        if time_per_tree is not TIME_PER_TREE:
+            passed["time_per_tree"] = time_per_tree
+        if seconds_per_tree is not _UNSET:
+            passed["seconds_per_tree"] = seconds_per_tree
+        return _handed_on(algorithm, fn, passed)
+    if keywords:
+        raise TypeError(f"check.implementation() got an unexpected keyword argument {next(iter(keywords))!r} "
+                        f"(for algorithm={algorithm!r})")
     # The default is this very object, so "time_per_tree not passed" is told apart from any value passed.
     limit = renamed("check.implementation", "seconds_per_tree", "time_per_tree", old=seconds_per_tree,
                     new=_UNSET if time_per_tree is TIME_PER_TREE else time_per_tree, unset=_UNSET)
     seconds = timeout.check_budget("time_per_tree", TIME_PER_TREE if limit is _UNSET else limit)
-    tested = battery(seed) if trees is None else custom_trees(trees)
-    eq = bool(prune_on_equal)
-    what = "the minimax value" if algorithm == "minimax" else "the alpha-beta value"
-    if fn is None or fn is Ellipsis:
-        return not_answered(f"write a function fn(game, state) that returns {what} of state for MAX.")
-    if not callable(fn):
-        return Feedback(False, f"Your answer is {article(fn)}; it should be a function "
-                               "fn(game, state) that returns the value for MAX.")
-    takes_depth, main_kwargs, problem = signature(fn)
-    if problem:
-        return Feedback(False, problem)
-    mains = [reference(t, algorithm, eq) for t in tested]
-    limited = []
-    if takes_depth:
-        deep = [t for t in tested if t.height >= 3][:4]
-        limited = [reference(t, algorithm, eq, depth=d) for t in deep for d in (1, 2)]
+    if algorithm in ("expectimax", "expectiminimax"):
+        return check_chance(fn, algorithm, trees, seed, seconds)
+    if algorithm == "maxn":
+        return check_maxn(fn, trees, seed, seconds)
+    return check_two_player(fn, algorithm, bool(prune_on_equal), trees, seed, seconds)
 
-    runs = []
-    for trial in mains + limited:
-        kwargs = main_kwargs(trial.tree) if trial.depth is None else None
-        which = f"test tree {tested.index(trial.tree) + 1} of {len(tested)}"
-        r = run(fn, trial.tree, trial.depth, kwargs, seconds=seconds, what=which)
-        if isinstance(r.error, Runaway) and repeat(r.seq) is not None:
-            # Searching children twice at every level multiplies the work by 2 per ply: not a loop.
-            return _twice(trial, r, algorithm, eq, stopped=True)
-        stop = run_problem(trial, r)
-        if stop is not None:
-            return stop
-        runs.append(r)
 
-    failing = [k for k, (trial, r) in enumerate(zip(mains + limited, runs))
-               if r.seq != trial.seq or not same(r.value, trial.value)]
-    if not failing:
-        if algorithm == "alphabeta":
-            how = "visits exactly the nodes alpha-beta visits, in the same order"
-            test = "v ≥ β / v ≤ α" if eq else "v > β / v < α"
-            how += f" (cutting when {test})"
+def _handed_on(algorithm, fn, keywords) -> Feedback:
+    """The checker of another family, imported only now: ``check_uct`` or ``check_deepening``."""
+    module, function = ALGORITHMS[algorithm]
+    try:
+        if algorithm == "uct":
+            from .uct_implementation import check_uct as checker
         else:
-            how = "visits every node in the same order as minimax"
-        extra = f", and {len(limited)} depth-limited searches" if limited else ""
-        return Feedback(True, f"Correct: on all {len(mains)} test trees{extra}, your function returns the "
-                              f"right value and {how}.")
-
-    n = len(mains)
-    main_runs, limited_runs = runs[:n], runs[n:]
-    mistake, detail, also = diagnose(algorithm, eq, mains, main_runs, limited, limited_runs)
-    if mistake in ("depth_off_by_one", "ignores_depth"):
-        k = next((k for k in failing if k >= n), failing[0])
-    else:
-        k = failing[0]
-    trial, r = (mains + limited)[k], runs[k]
-    if mistake == "expands_twice":
-        k = next(k for k, r in enumerate(runs) if repeat(r.seq) is not None)
-        return _twice((mains + limited)[k], runs[k], algorithm, eq)
-    story, picture = explain_trial(trial, r, algorithm, eq)
-    lead = explanation(mistake, detail, eq) + " " if mistake else ""
-    if mistake in _WINDOW_MISTAKES and not any(w for r in main_runs for w in r.windows.values()):
-        lead = "It looks as if " + lead      # inferred from the visits alone: α and β were not seen
-    if also:
-        lead += f"Another mistake gives exactly the same visits: {MISTAKES[also]}. "
-    return Feedback(False, lead + story, mistake, picture)
-
-
-def _twice(trial: Trial, r: Run, algorithm, eq, stopped=False) -> Feedback:
-    """The feedback for a function that searches some node more than once."""
-    detail = f"for example {node_name(trial.tree, repeat(r.seq)[1])}"
-    story, picture = explain_trial(trial, r, algorithm, eq)
-    if stopped:
-        story += (f" On this tree it made more than {r.error.args[0]} calls to the game, and was stopped: "
-                  "each repeated search doubles the work below it.")
-    return Feedback(False, explanation("expands_twice", detail, eq) + " " + story, "expands_twice", picture)
+            from .deepening import check_deepening as checker
+    except ImportError as e:
+        raise NotImplementedError(f"check.implementation(fn, {algorithm!r}) needs advsearch.check.{module}."
+                                  f"{function}, which this version of advsearch does not have ({e})") from None
+    return checker(fn, **keywords)

@@ -8,10 +8,11 @@ Two kinds of model:
   ones: the checker never asks it for a right answer (those come from the
   reference trace), and a model that behaves like the reference on every tree
   explains nothing and is never the diagnosis.
-- :func:`perspectives` give the value a search with the wrong point of view
-  returns, for code whose visits may be right.  They ask the one oracle,
-  :meth:`Tree.values <advsearch.trees.Tree.values>`, which models a player
-  who chooses with another's preference (``decides=``).
+- :func:`perspective_models` give the values a search with the wrong point of
+  view backs up, for code whose visits may be right (on chance trees too).
+  They ask the one oracle, :meth:`Tree.values <advsearch.trees.Tree.values>`,
+  which models a player who chooses with another's preference
+  (``decides=``); :func:`perspectives` gives their root values.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ import math
 from dataclasses import dataclass
 
 from ..game import MAX, MIN
+from .value_models import ValueModel
 
-__all__ = ["MISTAKES", "Model", "model_search", "models", "perspectives", "explanation"]
+__all__ = ["MISTAKES", "Model", "model_search", "models", "perspectives", "perspective_models", "explanation"]
 
 inf = math.inf
 
@@ -37,6 +39,8 @@ MISTAKES = {
                           "the player to move, or MIN maximising"),
     "depth_off_by_one": "the depth limit searches one ply too deep or too shallow",
     "ignores_depth": "the depth limit is ignored",
+    "eval_wrong_view": ("the positions at the depth limit are scored for the player to move there, "
+                        "evaluate(state, to_move(state)), instead of for MAX"),
     "expands_twice": "the same node is searched more than once",
     "unexpected_pruning": "minimax was asked for, but the search prunes like alpha-beta",
     "missed_subtree": "the leaves below a pruned node were not counted as pruned",
@@ -130,6 +134,41 @@ def models(algorithm: str, eq: bool) -> list:
     return found
 
 
+def perspective_models() -> list:
+    """Values-only mistakes of the point of view, as :class:`~.value_models.ValueModel` s of every node's value.
+
+    Each asks the oracle: with another player's preference at some nodes
+    (``decides=``), about the tree with leaves scored for the player to move,
+    or for the negated values.  They serve chance trees as well.
+    """
+    def oracle(decides=None, leaves_for_mover=False):
+        def values(t):
+            if leaves_for_mover:       # utility(state, to_move(state)): MIN's leaves negated
+                t = t.with_values({leaf.path: -leaf.value for leaf in t.leaves() if leaf.player == MIN})
+            return t.values(decides=decides)
+        return values
+
+    def negated(t):
+        return {path: -v for path, v in t.values().items()}
+
+    def for_root_mover(t):
+        values = t.values()
+        return {**values, (): -values[()]} if t.initial_state.player == MIN else values
+
+    key = "wrong_perspective"
+    return [
+        ValueModel(key, "returns the value negated, for MIN instead of for MAX", negated),
+        ValueModel(key, "returns the value for the player to move at the root (for MIN at a MIN root) instead of "
+                        "for MAX", for_root_mover),
+        ValueModel(key, "lets MIN nodes take the max of their children", oracle(lambda player: MAX)),
+        ValueModel(key, "lets MAX nodes take the min of their children", oracle(lambda player: MIN)),
+        ValueModel(key, "lets MAX nodes take the min and MIN nodes the max",
+                   oracle(lambda player: MIN if player == MAX else MAX)),
+        ValueModel(key, "scores leaves for the player to move, utility(state, to_move(state)), instead of for MAX",
+                   oracle(leaves_for_mover=True)),
+    ]
+
+
 def perspectives():
     """Values-only mistakes: ``(detail, value_of_tree)``, for code whose visits may be right.
 
@@ -137,24 +176,7 @@ def perspectives():
     >>> [(detail[:28], value(examples.two_ply())) for detail, value in perspectives()][:3]
     [('returns the value negated, f', -3), ('returns the value for the pl', 3), ('lets MIN nodes take the max ', 14)]
     """
-    def root_value(decides=None, leaves_for_mover=False):
-        def value(t):
-            if leaves_for_mover:       # utility(state, to_move(state)): MIN's leaves negated
-                t = t.with_values({leaf.path: -leaf.value for leaf in t.leaves() if leaf.player == MIN})
-            return t.values(decides=decides)[()]
-        return value
-
-    true = root_value()
-    return [
-        ("returns the value negated, for MIN instead of for MAX", lambda t: -true(t)),
-        ("returns the value for the player to move at the root (for MIN at a MIN root) instead of for MAX",
-         lambda t: true(t) if t.initial_state.player == MAX else -true(t)),
-        ("lets MIN nodes take the max of their children", root_value(lambda player: MAX)),
-        ("lets MAX nodes take the min of their children", root_value(lambda player: MIN)),
-        ("lets MAX nodes take the min and MIN nodes the max", root_value(lambda player: MIN if player == MAX else MAX)),
-        ("scores leaves for the player to move, utility(state, to_move(state)), instead of for MAX",
-         root_value(leaves_for_mover=True)),
-    ]
+    return [(m.detail, m.root) for m in perspective_models()]
 
 
 def explanation(key: str, detail: str, eq: bool) -> str:
@@ -188,6 +210,10 @@ def explanation(key: str, detail: str, eq: bool) -> str:
                              "and not expanded."),
         "ignores_depth": ("Your function ignores the depth limit: with depth=d it still searches down to the "
                           "terminal states. Stop at ply d and score the node with evaluate(state, MAX)."),
+        "eval_wrong_view": ("Your function scores the positions at the depth limit for the player to move there, "
+                            "evaluate(state, game.to_move(state)), so at MIN's positions it gets MIN's view of the "
+                            "position. Eval, like Utility, gives the value for MAX whoever is to move: call "
+                            "evaluate(state, MAX)."),
         "expands_twice": (f"Your function searches the same node more than once ({detail}); typically it calls the "
                           "search on a child twice, once to compare and once more to keep the value. Call it once "
                           "per child and store the result in a variable."),

@@ -18,6 +18,12 @@ __all__ = ["PICTURE_NODES", "render"]
 PICTURE_NODES = 40
 
 
+def _leaf_inches(node) -> float:
+    """The width a node of the bottom row needs: half an inch, more for a payoff vector such as (5, -1, 2)."""
+    value = node.value if not node.children else None
+    return max(0.5, 0.1 * len(str(value)) + 0.25) if isinstance(value, tuple) else 0.5
+
+
 def render(t: Tree, trace, step, focus, bounds) -> bytes:
     """A small PNG of the tree, or of the reference search as it stood after event ``step``.
 
@@ -52,9 +58,9 @@ def render(t: Tree, trace, step, focus, bounds) -> bytes:
     if trace is not None and trace.depth is not None:
         deepest = trace.depth if deepest is None else min(deepest, trace.depth)
     shown = [n for n in t.nodes() if deepest is None or len(n.path) <= deepest]
-    width = sum(1 for n in shown if not n.children or len(n.path) == deepest)
+    bottom = [n for n in shown if not n.children or len(n.path) == deepest]
     plies = max(len(n.path) for n in shown)
-    size = (min(max(0.5 * width + 0.8, 3.0), 7.0), min(max(0.95 * plies + 1.0, 2.0), 4.2))
+    size = (min(max(sum(_leaf_inches(n) for n in bottom) + 0.8, 3.0), 9.0), min(max(0.95 * plies + 1.0, 2.0), 4.2))
     fig = Figure(figsize=size, dpi=80)
     ax = fig.add_axes((0, 0, 1, 0.9 if title else 1))
     max_depth = deepest if len(t) > PICTURE_NODES else None

@@ -24,7 +24,11 @@ from ..trees import Tree
 from .feedback import Feedback, not_answered
 from .reading import is_number
 
-__all__ = ["Run", "run", "heuristic", "signature", "run_problem", "repeat"]
+__all__ = ["Run", "run", "heuristic", "heuristic_for_mover", "signature", "run_problem", "repeat", "run_all",
+           "merged_scores", "FOR_MAX"]
+
+#: What a two-player search returns, as the messages say it.
+FOR_MAX = "the value for MAX"
 
 _ADVSEARCH_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _COMPREHENSIONS = ("<listcomp>", "<genexpr>", "<setcomp>", "<dictcomp>")
@@ -75,6 +79,11 @@ def heuristic(state, player=MAX):
     return h if player == MAX else -h
 
 
+def heuristic_for_mover(state, player=MAX):
+    """:func:`heuristic` asked for the player to move at ``state``, whatever ``player``: a mistake's model."""
+    return heuristic(state, state.player)
+
+
 @dataclass
 class Run:
     """What one call of the student's function did: its visits (as :meth:`RecordingGame.visits`), the
@@ -107,6 +116,41 @@ def run(fn, t: Tree, depth=None, kwargs=None, seconds=None, what="the search") -
     return Run(game.visits(), game.windows, value, error, game.calls)
 
 
+def run_all(fn, trials, tested, seconds, main_kwargs, judge=None, clean=None):
+    """Run ``fn`` on each trial in turn, as :func:`run` does: ``(runs, stop)``.
+
+    ``stop`` is None when every run can be compared with its reference; else
+    the Feedback of the first run that cannot (``judge(trial, run)``, by
+    default :func:`run_problem`), or ``(trial, run)`` for a run stopped while
+    searching nodes a second time.  ``clean(seq)`` tidies each run's visits.
+    """
+    judge = judge or run_problem
+    runs = []
+    for trial in trials:
+        kwargs = main_kwargs(trial.tree) if trial.depth is None else None
+        which = f"test tree {tested.index(trial.tree) + 1} of {len(tested)}"
+        r = run(fn, trial.tree, trial.depth, kwargs, seconds=seconds, what=which)
+        if clean is not None:
+            r.seq = clean(r.seq)
+        if isinstance(r.error, Runaway) and repeat(r.seq) is not None:
+            # Searching children twice at every level multiplies the work by 2 per ply: not a loop.
+            return runs, (trial, r)
+        stop = judge(trial, r)
+        if stop is not None:
+            return runs, stop
+        runs.append(r)
+    return runs, None
+
+
+def merged_scores(seq) -> list:
+    """``seq`` with a leaf scored several times in a row counted once (a payoff vector asks once per player).
+
+    >>> merged_scores([("expand", ()), ("score", (0,)), ("score", (0,)), ("score", (1,))])
+    [('expand', ()), ('score', (0,)), ('score', (1,))]
+    """
+    return [item for k, item in enumerate(seq) if k == 0 or item[0] == "expand" or item != seq[k - 1]]
+
+
 def repeat(seq):
     """The first visit in ``seq`` of a node already visited, or None."""
     seen = set()
@@ -117,7 +161,7 @@ def repeat(seq):
     return None
 
 
-def signature(fn):
+def signature(fn, goal="the value of state for MAX"):
     """``(takes_depth, main_kwargs, problem)``: how to call ``fn``, or a sentence on why it cannot be."""
     try:
         params = inspect.signature(fn).parameters
@@ -140,16 +184,21 @@ def signature(fn):
             pass
     shown = "(" + ", ".join(params) + ")"
     return False, None, (f"Your function takes the arguments {shown}; it should take two, (game, state), "
-                         "and return the value of state for MAX.")
+                         f"and return {goal}.")
 
 
-def run_problem(trial, run: Run) -> Feedback | None:
-    """Feedback when the run on ``trial`` raised or returned something that is not a number; else None."""
+def run_problem(trial, run: Run, goal=FOR_MAX, returned=None) -> Feedback | None:
+    """Feedback when the run on ``trial`` raised or returned something that is not a number; else None.
+
+    ``goal`` says what the search should return ("the value for MAX");
+    ``returned(on, value)``, when given, judges a value that is not None in
+    place of the number test: Feedback, or None when the value may be compared.
+    """
     on = f"On the tree {trial.tree}" + (f" with depth={trial.depth}" if trial.depth is not None else "")
     e = run.error
     if isinstance(e, NotImplementedError):
         return not_answered("your function raises NotImplementedError. Replace that line with your search, "
-                            "a function of (game, state) that returns the value for MAX.")
+                            f"a function of (game, state) that returns {goal}.")
     if isinstance(e, Runaway):
         return Feedback(False, f"{on}, your function made more than {e.args[0]} calls to the game without "
                                f"returning, on a tree of only {len(trial.tree)} nodes: it seems to loop forever. "
@@ -162,7 +211,7 @@ def run_problem(trial, run: Run) -> Feedback | None:
         hint = ""
         if isinstance(e, ValueError) and "empty" in str(e):
             hint = (" Perhaps it asked for the max or min over the children of a leaf: test "
-                    "game.is_terminal(state) first and return game.utility(state, MAX) there.")
+                    "game.is_terminal(state) first and score the leaf with game.utility there.")
         if isinstance(e, AttributeError) and "'Node' object" in str(e):
             hint = (" The function is called as fn(game, state), the game first; the state is a tree node, "
                     "so ask the game about it: game.actions(state), game.result(state, a), and so on.")
@@ -174,10 +223,11 @@ def run_problem(trial, run: Run) -> Feedback | None:
                                f"{': ' + message if message else ''}{_where(e)}.{hint}")
     if run.value is None:
         if not run.calls:
-            return not_answered("your function returns None. Write the search so that it returns the value "
-                                "for MAX.")
+            return not_answered(f"your function returns None. Write the search so that it returns {goal}.")
         return Feedback(False, f"{on}, your function returned None. Check that every branch ends with a return "
                                "statement that returns the value.")
+    if returned is not None:
+        return returned(on, run.value)
     problem = _return_problem(run.value)
     if problem:
         return Feedback(False, f"{on}, your function returned something that is not a number: {problem}. It "

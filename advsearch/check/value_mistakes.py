@@ -91,8 +91,11 @@ def chance_mistake(t: Tree, node, yours):
     return None
 
 
-def vector_sentence(t: Tree, node, true, yours, name):
-    """``(sentence, mistake)`` for a wrong payoff vector at a decision ``node`` of a multiplayer tree."""
+def vector_sentence(t: Tree, node, true, yours, name, wrote="you wrote"):
+    """``(sentence, mistake)`` for a wrong payoff vector at a decision ``node`` of a multiplayer tree.
+
+    ``wrote`` introduces the wrong vector ("you wrote", or how a mistaken search got it).
+    """
     p = node.player
     kids = [true[c.path] for c in node.children]
     value = true[node.path]
@@ -101,7 +104,7 @@ def vector_sentence(t: Tree, node, true, yours, name):
     mover = player_name(p, t.num_players)
     text = (f"At {name} ({mover} moves): its children are {listing}. {mover} picks the "
             f"child best in its own component, entry {p}: child {best}, where it gets {_f(value[p])}; so "
-            f"{name} = {_f(value)}; you wrote {_f(yours)}.")
+            f"{name} = {_f(value)}; {wrote} {_f(yours)}.")
     if isinstance(yours, tuple) and len(yours) == len(value):
         for q in range(len(value)):
             if q == p:

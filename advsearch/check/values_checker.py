@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from ..game import CHANCE, MAX
 from ..result import format_number as _f
-from ..search import minimax
+from ..search import expectiminimax, maxn, minimax
 from ..trees import Tree
 from .feedback import Feedback, not_answered
 from .reading import BadItem, as_tree, blank, has_chance, is_number, locate, value_type_problem
@@ -105,7 +105,8 @@ but P1 moves at node [0] and chooses by its own entry 1.
     example = "{" + ", ".join(f"{_key_repr(t, p)}: ..." for p in sorted(required, key=lambda p: (len(p), p))[:4])
     example += ", ...}" if len(required) > 4 else "}"
     if blank(answer):
-        what = "payoff vector (a tuple, one entry per player)" if vectors else "minimax value"
+        what = ("payoff vector (a tuple, one entry per player)" if vectors
+                else "expectiminimax value (exact: a Fraction is welcome)" if has_chance(t) else "minimax value")
         return not_answered(f"write a dict with the {what} of each labelled node, like {example}.")
     if not isinstance(answer, Mapping):
         return Feedback(False, f"Your answer is {article(answer)}; write a dict that maps each "
@@ -228,7 +229,7 @@ def _explain_value(t: Tree, node, true, yours):
         if node.player != CHANCE:
             return vector_sentence(t, node, true, yours, name)
     if node.player == CHANCE:
-        terms = " + ".join(f"{_f(p)}·{_f(v)}" for p, v in zip(node.probs, kids))
+        terms = " + ".join(f"{_f(p)}·{_f(v) if v >= 0 else '(' + _f(v) + ')'}" for p, v in zip(node.probs, kids))
         text = (f"At {name} (CHANCE): its value is the expectation of its children, "
                 f"{terms} = {_f(value)}; you wrote {_f(yours)}.")
         found = chance_mistake(t, node, yours) if t.num_players == 2 else None
@@ -251,8 +252,8 @@ def _explain_value(t: Tree, node, true, yours):
 
 
 def _values_picture(t: Tree, path):
-    if has_chance(t) or t.num_players > 2:
-        return (t, None, None, path, False)
-    trace = minimax(t, trace=True).trace
+    """The reference search (max-n, expectiminimax or minimax) just as it has found the value at ``path``."""
+    search = maxn if t.num_players > 2 else expectiminimax if has_chance(t) else minimax
+    trace = search(t, trace=True).trace
     step = next(k for k, e in enumerate(trace) if e.path == path and e.kind in ("exit", "leaf"))
     return (t, trace, step, path, False)

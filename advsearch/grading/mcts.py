@@ -5,29 +5,24 @@ runs through a counting :class:`~advsearch.recording.RecordingGame` on the
 trees of :func:`~advsearch.grading.mcts_trees`, with its random numbers
 seeded from the tree, so a grade is the same every time.  The move it ends
 on is compared with the moves of :func:`~advsearch.grading.perspectives.root_moves`
-under each of :data:`~advsearch.grading.PERSPECTIVES`.
+under each of :data:`~advsearch.grading.PERSPECTIVES`.  The checks of a returned table are
+:mod:`advsearch.check.uct_statistics`'s, which the self-study check shares.
 """
 
 from __future__ import annotations
 
-import math
-import numbers
 import random
 
+from ..check.uct_statistics import mcts_rng, most_visited, stats_problem
 from ..game import MIN
 from ..recording import RecordingGame, Runaway
 from ..trees import Tree
-from .grades import Grade, check_points, number_text, share
+from .grades import Grade, check_points, share
 from .isolation import isolated, own_tree
 from .perspectives import PERSPECTIVES, root_moves
 from .running import TimeLimitExceeded, call, describe_error, seconds_renamed
 
 __all__ = ["mcts_rng", "run_mcts", "stats_problem", "most_visited", "assess_mcts"]
-
-
-def mcts_rng(t: Tree, iterations: int) -> random.Random:
-    """The random numbers a run on ``t`` gets: the same for the same tree and iterations (pinned: part of grades)."""
-    return random.Random(f"advsearch.grading.mcts:{t}:{iterations}")
 
 
 def run_mcts(fn, t: Tree, iterations: int, time_limit):
@@ -45,35 +40,6 @@ def run_mcts(fn, t: Tree, iterations: int, time_limit):
     finally:
         random.setstate(saved)
     return stats, error, game.library_calls
-
-
-def stats_problem(stats, t: Tree, iterations: int):
-    """A sentence saying what is wrong with a returned ``{action: (wins, visits)}``, or None."""
-    if not isinstance(stats, dict):
-        return f"returned {type(stats).__name__}, not a dict {{action: (wins, visits)}}"
-    actions = set(t.initial_state.actions)
-    if set(stats) != actions:
-        return f"returned the keys {sorted(stats, key=repr)}, not the root's actions {sorted(actions)}"
-    total = 0
-    for a, pair in stats.items():
-        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            return f"gives {pair!r} for action {a}, not a pair (wins, visits)"
-        wins, visits = pair
-        if any(isinstance(x, bool) or not isinstance(x, numbers.Real) or not math.isfinite(x) for x in pair):
-            return f"gives {pair!r} for action {a}: wins and visits must be finite numbers"
-        if visits != int(visits) or visits < 0 or not 0 <= wins <= visits:
-            return f"gives {pair!r} for action {a}: visits must be a whole number and 0 <= wins <= visits"
-        total += visits
-    if total != iterations:
-        return (f"counts {number_text(float(total))} visits over the root's children after {iterations} "
-                "iterations; each iteration passes through exactly one child of the root, so they add up to the "
-                "iterations")
-    return None
-
-
-def most_visited(stats) -> object:
-    """The most visited action (ties to the better win rate, then the first)."""
-    return max(stats, key=lambda a: (stats[a][1], stats[a][0] / stats[a][1] if stats[a][1] else 0))
 
 
 @seconds_renamed

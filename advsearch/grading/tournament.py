@@ -8,15 +8,13 @@ graded, and the openings come from the student's seed.
 
 from __future__ import annotations
 
-import math
 import numbers
 import time
 
-from .. import agents, arena
-from ..evaluation import connect4_eval
+from ..check.evaluation_match import OPPONENTS as _DESCRIPTIONS
+from ..check.evaluation_match import TARGETS, Checked, play_match
 from ..game import MAX, MIN
 from ..games.connect4 import ConnectFour
-from ..search import iterative_deepening
 from .batteries import sample_positions
 from .grades import Grade, check_points, share
 from .identity import student_seed
@@ -25,34 +23,9 @@ from .running import TimeLimitExceeded, call, describe_error, seconds_renamed
 
 __all__ = ["OPPONENTS", "assess_tournament"]
 
-
-def zero(state, player):
-    """An evaluation with no knowledge: every cut-off position is worth 0."""
-    return 0.0
-
-
 #: The reference opponents of :func:`assess_tournament`, by name: a description and the default target rate.
-OPPONENTS = {
-    "random": ("a player that picks a uniformly random legal move", 0.9),
-    "search": ("the same search with no knowledge: every cut-off position is worth 0 (centre columns "
-               "are still searched first)", 0.55),
-    "reference": ("the same search with the package's hand-weighted connect4_eval", 0.5),
-}
-
-
-class Checked:
-    """An evaluation that refuses to return anything but a finite real number."""
-
-    def __init__(self, evaluate):
-        self.evaluate = evaluate
-        self.calls = 0
-
-    def __call__(self, state, player):
-        self.calls += 1
-        v = self.evaluate(state, player)
-        if isinstance(v, bool) or not isinstance(v, numbers.Real) or not math.isfinite(float(v)):
-            raise ValueError(f"evaluate returned {v!r}; it must return a finite number")
-        return v
+#: The match itself is :func:`advsearch.check.evaluation_match.play_match`, the one the self-study check plays.
+OPPONENTS = {kind: (_DESCRIPTIONS[kind], TARGETS[kind]) for kind in _DESCRIPTIONS}
 
 
 @seconds_renamed
@@ -124,11 +97,6 @@ def assess_tournament(evaluate, student, opponent="reference", points=3, *, game
     if not callable(evaluate):
         return Grade(0.0, out_of, "No evaluation function was found: define evaluate(state, player).")
     game = ConnectFour() if game is None else game
-
-    def searcher(ev, name):
-        return agents.SearchAgent(iterative_deepening, name, evaluate=ev, max_nodes=max_nodes,
-                                  order=game.move_order)
-
     seed = student_seed(student, "ps2", f"match:{opponent}")
     against = f"against {describe}"
     # A quick look first, so that an evaluation that fails, loops or crawls costs seconds, not the match's limit.
@@ -148,13 +116,9 @@ def assess_tournament(evaluate, student, opponent="reference", points=3, *, game
     if ms > max_ms:
         return Grade(0.0, out_of, f"No match {against} was played: your evaluation takes {ms:.2f} ms a call, "
                                   f"more than the {max_ms:g} ms allowed.")
-    mine = searcher(Checked(evaluate), "yours")
-    other = {"random": lambda: agents.random(seed=seed),
-             "search": lambda: searcher(zero, "search only"),
-             "reference": lambda: searcher(connect4_eval(game), "connect4_eval")}[opponent]()
     started = time.perf_counter()
-    result, error = call(arena.match, game, mine, other, games=games, openings=2, seed=seed,
-                         progress=False, time_limit=time_limit)
+    result, error = call(play_match, Checked(evaluate), opponent, game, games=games, max_nodes=max_nodes,
+                         seed=seed, time_limit=time_limit)
     took = time.perf_counter() - started
     if error is not None:
         why = describe_error(error)

@@ -1,7 +1,9 @@
 """A UCT selection step worked by hand: the question drawn from a seed, and its grader.
 
 The lecture's rule picks the child with the largest
-``UCTValue = wins / visits + sqrt(ln(parent visits) / visits)``.
+``UCTValue = wins / visits + sqrt(ln(parent visits) / visits)``; the formula
+and the random statistics are :mod:`advsearch.check.uct_formula`'s, which the
+self-study checkers share.
 """
 
 from __future__ import annotations
@@ -11,15 +13,11 @@ import numbers
 import random
 from types import SimpleNamespace
 
+from ..check.uct_formula import selection_statistics, uct_value
 from .grades import Grade, check_points, number_text, share
 from .isolation import isolated
 
 __all__ = ["uct_value", "ucb_question", "assess_ucb"]
-
-
-def uct_value(wins, visits, parent_visits, c=1.0) -> float:
-    """The lecture's UCTValue of a child (with c = 1), or UCB1's with another exploration constant ``c``."""
-    return wins / visits + c * math.sqrt(math.log(parent_visits) / visits)
 
 
 @isolated
@@ -47,22 +45,9 @@ def ucb_question(seed) -> SimpleNamespace:
     True
     """
     rng = random.Random(f"advsearch.grading.ucb_question:{seed}")
-    while True:
-        k = rng.randint(3, 4)
-        visits = [rng.randint(2, 20) for _ in range(k)]
-        wins = [rng.randint(0, 2 * v) / 2 for v in visits]
-        n = sum(visits)
-        labels = [chr(ord("B") + i) for i in range(k)]
-        values = {lab: uct_value(w, v, n) for lab, w, v in zip(labels, wins, visits)}
-        order = sorted(values.values(), reverse=True)
-        choice = max(values, key=values.get)
-        rates = {lab: w / v for lab, w, v in zip(labels, wins, visits)}
-        most = max(visits)
-        i = labels.index(choice)
-        if (order[0] - order[1] >= 0.02 and rates[choice] < max(rates.values()) and visits[i] < most
-                and len(set(rates.values())) == k):
-            break
-    children = {lab: (w, v) for lab, w, v in zip(labels, wins, visits)}
+    children, n = selection_statistics(rng)
+    values = {lab: uct_value(w, v, n) for lab, (w, v) in children.items()}
+    choice = max(values, key=values.get)
     rows = "\n".join(f"  {lab}: {number_text(float(w))} wins in {v} visits" for lab, (w, v) in children.items())
     question = (f"The root A has been visited {n} times; its children have these statistics (a draw counts "
                 f"half a win):\n{rows}")

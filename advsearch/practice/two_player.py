@@ -45,8 +45,6 @@ from __future__ import annotations
 import base64
 import html
 import io
-import numbers
-import random
 from typing import NamedTuple
 
 from ..check.wording import and_list
@@ -54,7 +52,12 @@ from ..game import MAX, player_name
 from ..result import format_number
 from ..search import alphabeta as _alphabeta
 from ..search import minimax as _minimax
-from ..trees import Tree, check_random_size, random_tree, tree
+from ..trees import Tree, check_random_size, random_tree
+from .common import breadth_first as _breadth_first
+from .common import closed as _closed
+from .common import labelled as _label_leaves
+from .common import sub_seeds as _sub_seeds
+from .common import whole as _whole
 
 __all__ = ["Exercise", "Solution", "Cut", "minimax", "alphabeta", "cuts", "MAX_TRIES", "MAX_NODES"]
 
@@ -70,6 +73,12 @@ MAX_NODES = 1_000
 
 #: At most this many panels in an alpha-beta solution's frame grid.
 MAX_PANELS = 6
+
+
+
+def columns(leaves: int) -> int:
+    """Panels a row in a solution's frame grid, for a tree of this many leaves: 3, 2, or 1 above 12 leaves."""
+    return 3 if leaves <= 8 else 2 if leaves <= 12 else 1
 
 
 # ------------------------------------------------------------------ the cuts
@@ -211,14 +220,6 @@ class Solution:
                          f"<ol>{items}</ol></details>")
         parts.append("</div>")
         return "".join(parts)
-
-
-def _closed(figure):
-    """Detach a figure from pyplot so that the inline backend does not show it a second time."""
-    import matplotlib.pyplot as plt
-
-    plt.close(figure)
-    return figure
 
 
 # --------------------------------------------------------------- the exercise
@@ -411,7 +412,7 @@ class Exercise:
         if not steps:
             steps = [k for k, e in enumerate(r.trace) if e.kind == "exit" and len(e.path) == 1]
         steps = steps[:MAX_PANELS - 1] + [len(r.trace) - 1]
-        fig = draw_frames(r, steps=steps, ncols=3 if leaves <= 8 else 2 if leaves <= 12 else 1, intervals=True)
+        fig = draw_frames(r, steps=steps, ncols=columns(leaves), intervals=True)
         return Solution(_closed(fig), summary, r.trace.narrate(),
                         title=f"Solution: alpha-beta (seed {self.seed})")
 
@@ -430,14 +431,6 @@ def _name(node) -> str:
     return node.label if node.label is not None else "node " + "".join(f"[{a}]" for a in node.path)
 
 
-def _breadth_first(t: Tree) -> list:
-    out, level = [], [t.initial_state]
-    while level:
-        out += level
-        level = [c for n in level for c in n.children]
-    return out
-
-
 def _minimax_values(t: Tree) -> dict:
     """``{label: minimax value}`` for every inner node, from the oracle :meth:`Tree.values`."""
     values = t.values()
@@ -445,23 +438,6 @@ def _minimax_values(t: Tree) -> dict:
 
 
 # --------------------------------------------------------------- generating
-
-
-def _label_leaves(t: Tree) -> Tree:
-    """The same tree with every leaf named after its parent: B's second leaf is ``"b2"``."""
-
-    def spec(node):
-        if not node.children:
-            return node.value
-        kids = [spec(c) if c.children else (f"{node.label.lower()}{i}", c.value)
-                for i, c in enumerate(node.children, 1)]
-        return (node.label, kids)
-
-    return tree(spec(t.initial_state), root=t.initial_state.player)
-
-
-def _whole(x) -> bool:
-    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
 
 
 def _check_common(kind, seed, depth, branching, low, high, ties):
@@ -484,13 +460,6 @@ def _check_common(kind, seed, depth, branching, low, high, ties):
     check_random_size(f"practice.{kind}(depth={depth!r}, branching={branching!r})", (lo, hi), depth,
                       max_nodes=MAX_NODES)
     return lo, hi
-
-
-def _sub_seeds(kind: str, seed):
-    """The sub-seeds of the random trees tried for an exercise: the same in every process."""
-    master = random.Random(f"advsearch.practice.{kind}:{type(seed).__name__}:{seed}")
-    while True:
-        yield master.getrandbits(64)
 
 
 def _tied_choice(t: Tree) -> bool:
