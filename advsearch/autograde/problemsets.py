@@ -17,7 +17,7 @@ since the notebook must show them.
 Examples
 --------
 >>> sorted(PROBLEM_SETS)
-['ps1', 'ps2', 'ps3']
+['ps1', 'ps2', 'ps3', 'ps4']
 >>> sorted(PROBLEM_SETS["ps1"].tests)
 ['q1_test', 'q2_test', 'q3_test', 'q4_test']
 >>> secret_seed(b"key", "ps1", "alice") == secret_seed(b"key", "ps1", "alice") != secret_seed(b"key", "ps1", "bob")
@@ -129,6 +129,57 @@ def _exact_only(answer):
     return ({k: v for k, v in answer.items() if exact_number_problem(v) is None},
             f"The value for {k!r} is refused{more}: {why}. Write numbers as int, float or Fraction "
             "(Fraction(13, 3)); such values earn nothing. ")
+
+
+def _exact_vectors(answer):
+    """:func:`_exact_only` for dicts of payoff vectors: each entry of a tuple or list must be an exact number."""
+    if not isinstance(answer, dict):
+        return answer, ""
+    bad = []
+    for k, v in answer.items():
+        items = v if isinstance(v, (tuple, list)) else (v,)
+        why = next((exact_number_problem(x) for x in items if exact_number_problem(x)), None)
+        if why:
+            bad.append((k, why))
+    if not bad:
+        return answer, ""
+    k, why = bad[0]
+    more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+    refused = {b for b, _ in bad}
+    return ({k: v for k, v in answer.items() if k not in refused},
+            f"The value for {k!r} is refused{more}: {why}. Write payoffs as int, float or Fraction; such values "
+            "earn nothing. ")
+
+
+def _maxn_values_test(sub: Submission, points: float) -> grading.Grade:
+    values, refused = _data_answer(sub, "maxn_values", points, 'maxn_values = {"A": (3, 1, 2), ...}', dict)
+    if refused:
+        return refused
+    values, why = _exact_vectors(values)
+    return grading.assess_maxn_values(sub.problems.multiplayer, values, _label(sub, "maxn_move"), points,
+                                      note=sub.note + why)
+
+
+def _label(sub: Submission, name: str):
+    """The answer ``name`` if it is a str, else None (the assessor says what was expected)."""
+    value = sub.answer(name)
+    return value if isinstance(value, str) else None
+
+
+def _paranoid_test(sub: Submission, points: float) -> grading.Grade:
+    values, refused = _data_answer(sub, "paranoid_values", points, 'paranoid_values = {"A": 3, ...}', dict)
+    if refused:
+        return refused
+    values, why = _exact_only(values)
+    return grading.assess_paranoid(sub.problems.multiplayer, values, _label(sub, "paranoid_move"),
+                                   _label(sub, "spite_node"), points, note=sub.note + why)
+
+
+def _maxn_code_test(sub: Submission, points: float) -> grading.Grade:
+    fn = sub.function("maxn", seconds=60.0)
+    if fn is None:
+        return _missing("function maxn", sub, points, "def maxn(game, state): ...")
+    return grading.assess_maxn(fn, grading.maxn_trees(sub.seed), points, note=sub.note)
 
 
 def _values_test(tree_of):
@@ -252,5 +303,10 @@ PROBLEM_SETS = {
         "q3_test": _expectimax_test,
         "q4_test": _mcts_test("convergence"),
         "q5_test": _mcts_test("perspective"),
+    }),
+    "ps4": ProblemSet(_STANDARD, False, {
+        "q1_test": _maxn_values_test,
+        "q2_test": _paranoid_test,
+        "q3_test": _maxn_code_test,
     }),
 }

@@ -39,8 +39,12 @@ Everything is imported from ``advsearch.grading`` itself; the modules are:
   (values and pruned leaves), :mod:`~advsearch.grading.search_code`
   (minimax and alpha-beta), :mod:`~advsearch.grading.manners` and
   :mod:`~advsearch.grading.tournament` (an evaluation function),
-  :mod:`~advsearch.grading.expectimax`, :mod:`~advsearch.grading.ucb` and
-  :mod:`~advsearch.grading.mcts`;
+  :mod:`~advsearch.grading.expectimax`, :mod:`~advsearch.grading.ucb`,
+  :mod:`~advsearch.grading.mcts`, :mod:`~advsearch.grading.multiplayer`
+  (a three-player tree to solve by hand) with
+  :mod:`~advsearch.grading.multiplayer_by_hand` (its max-n vectors and
+  paranoid values) and
+  :mod:`~advsearch.grading.maxn_code` (max-n in code);
 - :mod:`~advsearch.grading.notebook`: the self-checks;
   :mod:`~advsearch.grading.course`: the nbgrader course's ignore list;
 - :mod:`~advsearch.grading.isolation`: the fresh copy and its own modules,
@@ -104,7 +108,10 @@ from .grades import Grade
 from .identity import ANONYMOUS, autograding, id_from_path, student_id, student_seed
 from .isolation import fresh, remember
 from .manners import assess_evaluation
+from .maxn_code import MAXN_MODELS, assess_maxn, maxn_trees
 from .mcts import assess_mcts
+from .multiplayer import MULTIPLAYER_MISTAKES, multiplayer_question, paranoid_tree, ties_last_values
+from .multiplayer_by_hand import assess_maxn_values, assess_paranoid
 from .notebook import self_check
 from .perspectives import PERSPECTIVES, mcts_trees
 from .running import TimeLimitExceeded, quiet, time_limit
@@ -121,6 +128,8 @@ __all__ = [
     "assess_tournament", "OPPONENTS",
     "chance_trees", "CHANCE_RULES", "assess_expectimax", "ucb_question", "assess_ucb",
     "mcts_trees", "PERSPECTIVES", "assess_mcts",
+    "multiplayer_question", "assess_maxn_values", "assess_paranoid", "paranoid_tree", "ties_last_values",
+    "MULTIPLAYER_MISTAKES", "maxn_trees", "MAXN_MODELS", "assess_maxn",
     "self_check", "fresh", "only_notebooks",
 ]
 

@@ -14,6 +14,8 @@ from ..games.connect4 import ConnectFour
 from .batteries import chance_trees, hand_chance_tree, sample_positions, search_trees
 from .identity import cleaned, student_id, student_seed
 from .isolation import isolated
+from .maxn_code import maxn_trees
+from .multiplayer import multiplayer_question
 from .perspectives import mcts_trees
 from .ucb import ucb_question
 
@@ -25,6 +27,7 @@ ASSIGNMENTS = {
     "ps1": "minimax and alpha-beta: values and pruned leaves by hand, and both searches in code",
     "ps2": "an evaluation function for Connect Four, graded by a tournament under a node budget",
     "ps3": "expectimax by hand and in code, a UCT step by hand, and MCTS in code: convergence and perspective",
+    "ps4": "multiplayer search: max-n and paranoid values by hand on a three-player tree, and max-n in code",
 }
 
 
@@ -52,7 +55,10 @@ def problems(assignment: str, student: str) -> SimpleNamespace:
         of MAX, chance, MIN, chance with probabilities in halves, thirds and
         quarters, to solve by hand), ``ucb`` (a :func:`ucb_question`),
         ``chance_trees`` (:func:`chance_trees`), ``convergence_trees`` and
-        ``perspective_trees`` (:func:`mcts_trees`).  All carry ``student``,
+        ``perspective_trees`` (:func:`mcts_trees`).  ``ps4``: ``multiplayer``
+        (a :func:`multiplayer_question`: a three-player tree, with its max-n
+        vectors, paranoid values, both moves at A and the spite node) and
+        ``trees`` (:func:`maxn_trees`).  All carry ``student``,
         ``assignment`` and ``seed``.
 
     Examples
@@ -63,7 +69,7 @@ def problems(assignment: str, student: str) -> SimpleNamespace:
     >>> problems("ps9", "alice")
     Traceback (most recent call last):
     ...
-    ValueError: no assignment 'ps9'; the assignments are ps1, ps2, ps3
+    ValueError: no assignment 'ps9'; the assignments are ps1, ps2, ps3, ps4
     """
     if assignment not in ASSIGNMENTS:
         raise ValueError(f"no assignment {assignment!r}; the assignments are {', '.join(ASSIGNMENTS)}")
@@ -88,6 +94,8 @@ def problems(assignment: str, student: str) -> SimpleNamespace:
             convergence_trees=mcts_trees(seed, aspect="convergence"),
             perspective_trees=mcts_trees(seed, aspect="perspective"),
         )
+    if assignment == "ps4":
+        return SimpleNamespace(**base, multiplayer=multiplayer_question(f"{seed}:multiplayer"), trees=maxn_trees(seed))
     game = ConnectFour()
     return SimpleNamespace(**base, game=game, positions=sample_positions(game, f"{seed}:positions", 40))
 

@@ -34,7 +34,9 @@ class Grade:
         cut test "lecture"/"strict", "reversed") the answer followed, when one
         fits.
     mistake : str or None
-        A key of :data:`advsearch.check.MISTAKES` when one was diagnosed.
+        A key of :data:`advsearch.check.MISTAKES` when one was diagnosed, or
+        of the graders' own :data:`~advsearch.grading.MULTIPLAYER_MISTAKES` and
+        :data:`~advsearch.grading.MAXN_MODELS`.
     details : dict
         Numbers behind the verdict (per-tree results, match scores, ...).
     """

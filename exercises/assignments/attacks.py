@@ -43,7 +43,7 @@ class _Yes(float):
 #: "answer:<grade_id>" replaces that answer cell's source; "last" is a cell at the end.
 ATTACKS = {
     # ---------------------------------------------------------- the verdict in the student's kernel
-    "display_off": ("verdict in kernel", ("ps1", "ps3"), {"first": '''
+    "display_off": ("verdict in kernel", ("ps1", "ps3", "ps4"), {"first": '''
 import sys
 from IPython import get_ipython
 get_ipython().display_formatter.active_types = []      # nothing a cell returns is shown
@@ -54,7 +54,7 @@ from IPython import get_ipython
 get_ipython().display_formatter.formatters["text/plain"].for_type(float, lambda x, p, cycle: p.text("4.0"))
 get_ipython().display_formatter.formatters["text/plain"].for_type(int, lambda x, p, cycle: p.text("4"))
 '''}),
-    "import_hook": ("verdict in kernel", ("ps1", "ps3"), {"first": '''
+    "import_hook": ("verdict in kernel", ("ps1", "ps3", "ps4"), {"first": '''
 import importlib.abc, importlib.util, sys, types
 class _Grader(types.ModuleType):
     def __getattr__(self, name):
@@ -85,7 +85,7 @@ sys.path.insert(0, os.getcwd())
 for k in [k for k in sys.modules if k.startswith("advsearch")]:
     del sys.modules[k]
 '''}),
-    "patch_grader_functions": ("verdict in kernel", ("ps1", "ps3"), {"first": '''
+    "patch_grader_functions": ("verdict in kernel", ("ps1", "ps3", "ps4"), {"first": '''
 import advsearch.grading as G, advsearch.check as C
 for name in dir(G):
     if name.startswith("assess_"):
@@ -100,15 +100,21 @@ try:
 except Exception:
     pass
 '''}),
-    "patch_math": ("verdict in kernel", ("ps1", "ps3"), {"first": '''
+    "patch_math": ("verdict in kernel", ("ps1", "ps3", "ps4"), {"first": '''
 import math, operator, builtins
 math.isclose = lambda *a, **k: True
 math.isfinite = lambda *a, **k: True
 builtins.abs = lambda x: 0
 operator.eq = lambda a, b: True
-''', "answer:q1_answer": "values_answer = {k: -1000 for k in 'ABCDEFGHIJKLMN'}"}),
-    "always_equal_values": ("scoring hole", ("ps1", "ps3"), {
-        "answer:q1_answer": _FULL_MARKS_CLASS + "values_answer = {k: _Yes() for k in 'ABCDEFGHIJKLMN'}"}),
+''', "answer:q1_answer": "values_answer = {k: -1000 for k in 'ABCDEFGHIJKLMN'}",
+        "answer:q1_answer@ps4": "maxn_values = {k: (-1000, -1000, -1000) for k in 'ABCDEFGHIJ'}\nmaxn_move = 'B'"}),
+    "always_equal_values": ("scoring hole", ("ps1", "ps3", "ps4"), {
+        "answer:q1_answer": _FULL_MARKS_CLASS + "values_answer = {k: _Yes() for k in 'ABCDEFGHIJKLMN'}",
+        "answer:q1_answer@ps4": _FULL_MARKS_CLASS + "maxn_values = {k: (_Yes(),) * 3 for k in 'ABCDEFGHIJ'}\n"
+                                                    "class _S(str):\n    def __eq__(self, o): return True\n"
+                                                    "    __hash__ = str.__hash__\nmaxn_move = _S('B')",
+        "answer:q2_answer@ps4": _FULL_MARKS_CLASS + "paranoid_values = {k: _Yes() for k in 'ABCDEFGHIJ'}\n"
+                                                    "paranoid_move = spite_node = 'B'"}),
     "always_equal_everything": ("scoring hole", ("ps1",), {
         "answer:q1_answer": _FULL_MARKS_CLASS + '''
 class _Dict(dict):
@@ -123,12 +129,21 @@ class _List(list):
 pruned_answer = _List(["a1"])'''}),
     # ---------------------------------------------------------- scoring holes
     "blank_pruned": ("scoring hole", ("ps1",), {"answer:q2_answer": "pruned_answer = []"}),
-    "blank_everything": ("scoring hole", ("ps1", "ps3"), {
-        "answer:q1_answer": "values_answer = {}", "answer:q2_answer": "pruned_answer = set()"}),
-    "bool_values": ("scoring hole", ("ps1", "ps3"), {
-        "answer:q1_answer": "values_answer = {k: True for k in 'ABCDEFGHIJKLMN'}"}),
-    "nan_values": ("scoring hole", ("ps1", "ps3"), {
-        "answer:q1_answer": "values_answer = {k: float('nan') for k in 'ABCDEFGHIJKLMN'}"}),
+    "blank_everything": ("scoring hole", ("ps1", "ps3", "ps4"), {
+        "answer:q1_answer": "values_answer = {}", "answer:q2_answer": "pruned_answer = set()",
+        "answer:q1_answer@ps4": "maxn_values = {}\nmaxn_move = ''",
+        "answer:q2_answer@ps4": "paranoid_values = {}\nparanoid_move = spite_node = ''"}),
+    "bool_values": ("scoring hole", ("ps1", "ps3", "ps4"), {
+        "answer:q1_answer": "values_answer = {k: True for k in 'ABCDEFGHIJKLMN'}",
+        "answer:q1_answer@ps4": "maxn_values = {k: (True, True, True) for k in 'ABCDEFGHIJ'}\nmaxn_move = 'B'",
+        "answer:q2_answer@ps4": "paranoid_values = {k: True for k in 'ABCDEFGHIJ'}\nparanoid_move = spite_node = 'B'"}),
+    "nan_values": ("scoring hole", ("ps1", "ps3", "ps4"), {
+        "answer:q1_answer": "values_answer = {k: float('nan') for k in 'ABCDEFGHIJKLMN'}",
+        "answer:q1_answer@ps4": "maxn_values = {k: (float('nan'),) * 3 for k in 'ABCDEFGHIJ'}\nmaxn_move = 'B'",
+        "answer:q2_answer@ps4": "paranoid_values = {k: float('nan') for k in 'ABCDEFGHIJ'}"}),
+    "guess_labels": ("scoring hole", ("ps4",), {
+        "answer:q1_answer": "maxn_move = 'B'",
+        "answer:q2_answer": "paranoid_values = {k: 0 for k in 'ABCDEFGHIJ'}\nparanoid_move = 'C'\nspite_node = 'B'"}),
     "int_subclass_values": ("scoring hole", ("ps1",), {
         "answer:q1_answer": "class I(int):\n    def __eq__(self, o): return True\n    __hash__ = int.__hash__\n"
                             "values_answer = {k: I(0) for k in 'ABCDEFGHIJKLMN'}"}),
@@ -254,7 +269,7 @@ def alphabeta(game, state):
                 pass
             return ads.alphabeta(t).value
     return 0'''}),
-    "private_helpers": ("borrowing", ("ps1", "ps3"), {
+    "private_helpers": ("borrowing", ("ps1", "ps3", "ps4"), {
         "answer:q3_answer": '''
 from advsearch.trees import Tree
 def minimax(game, state):
@@ -267,7 +282,16 @@ def expectimax(game, state):
 import advsearch as ads
 def mcts(game, state, iterations, rng):
     r = ads.mcts(game, state, iterations=iterations, seed=1)
-    return {a: (w, n) for a, (w, n) in r.stats.items()}'''}),
+    return {a: (w, n) for a, (w, n) in r.stats.items()}''',
+        "answer:q3_answer@ps4": '''
+from advsearch.trees import Tree
+def maxn(game, state):
+    return Tree(state, game.num_players).values()[()]'''}),
+    "borrow_maxn": ("borrowing", ("ps4",), {"answer:q3_answer": '''
+import advsearch as ads
+def maxn(game, state):
+    inner = getattr(game, "game", None) or game
+    return ads.maxn(inner, state).value'''}),
     # ---------------------------------------------------------- the runner itself
     "exit_runner": ("runner", ("ps1",), {"answer:q4_answer": '''
 import os

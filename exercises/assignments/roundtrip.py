@@ -1,6 +1,6 @@
 """The nbgrader round trip of the course, end to end, in a temporary copy: what `make grading-check` runs.
 
-For every assignment in source/ (ps1, ps2, ps3, and any added later) it:
+For every assignment in source/ (ps1, ps2, ps3, ps4, and any added later) it:
 
 1. runs ``nbgrader generate_assignment`` and checks that release/ holds the
    notebooks and nothing else (a decoy file planted next to the source
@@ -24,15 +24,15 @@ For every assignment in source/ (ps1, ps2, ps3, and any added later) it:
                   tests are put back after their answers and pass: full marks;
    ``patched``    a cell that monkey-patches advsearch.check and the grader
                   to say yes: 0;
-   ``copier``     (ps1, ps3) the reference notebook with another student's id:
+   ``copier``     (ps1, ps3, ps4) the reference notebook with another student's id:
                   the by-hand answers fit the other student's trees, so they
                   earn 0, while the code, right on any tree, keeps its points;
-   ``attack_*``   (ps1, ps3) 30 dishonest submissions (``attacks.py``): each
+   ``attack_*``   (ps1, ps3, ps4) 30 dishonest submissions (``attacks.py``): each
                   gets 0, changes nothing of anyone else's (grades, autograded
                   folders, the package on disk, source/, the course key),
                   leaves no process running, shows no solution text, and
                   keeps its autograded notebook small;
-   ``honest_*``   (ps1, ps3) the right answers with an ordinary edit (a copied
+   ``honest_*``   (ps1, ps3, ps4) the right answers with an ordinary edit (a copied
                   answer or test cell, a renamed kernel, answers moved below
                   their tests, an extra cell): full marks;
 
@@ -347,7 +347,7 @@ def submissions(source_nb, release_nb, extras=True, assignment="") -> dict:
 
 #: Assignments with by-hand answers on per-student trees: the tests a copied notebook must fail.
 #: They also get the "deleted_reference" submission.  (Matches are slow, so ps2 gets neither.)
-COPIED_FAILS = {"ps1": {"q1_test", "q2_test"}, "ps3": {"q1_test", "q2_test"}}
+COPIED_FAILS = {"ps1": {"q1_test", "q2_test"}, "ps3": {"q1_test", "q2_test"}, "ps4": {"q1_test", "q2_test"}}
 
 
 def expected(student, assignment, test_id) -> str:

@@ -1,0 +1,184 @@
+"""Multiplayer search by hand: a three-player tree, with its max-n vectors and paranoid values.
+
+Every right answer is the one oracle's, :meth:`Tree.values
+<advsearch.trees.Tree.values>`, asked about the student's tree or about a
+*view* of it made by :func:`remade`: :func:`paranoid_tree` is the tree as the
+paranoid player sees it (its own nodes MAX, every other player's MIN, its own
+payoff at the leaves), so its values are the paranoid values; the tree with
+every node's children reversed gives max-n with ties broken towards the
+*last* child (:func:`ties_last_values`), a mistake students make.  The
+graders of the answers are in :mod:`advsearch.grading.multiplayer_by_hand`.
+"""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+from .. import check
+from ..game import MAX, MIN
+from ..trees import Node, Tree, tree as make_tree
+from .grades import same_number
+from .isolation import isolated, own_tree
+
+__all__ = ["MULTIPLAYER_MISTAKES", "remade", "paranoid_tree", "ties_last_values", "same_vector",
+           "multiplayer_question"]
+
+#: The mistakes the multiplayer graders name besides those of :data:`advsearch.check.MISTAKES`, by key.
+MULTIPLAYER_MISTAKES = {
+    "tie_last": "among children equally good for the mover, max-n took a later one, not the first in actions() order",
+    "visits": "the value is right, but the search does not visit each node once, children left to right",
+}
+
+
+def remade(t, *, player=None, value=None, num_players=None, reverse=False) -> Tree:
+    """A copy of ``t`` with each inner node's player ``player(node)``, each leaf's value ``value(node)``.
+
+    ``reverse`` lists every node's children right to left (paths are those of
+    the copy).  Labels are kept.  The oracle's values of such a copy answer
+    questions about ``t`` seen another way.
+
+    >>> t = make_tree([[(1, 2, 3), (4, 0, 2)]])
+    >>> remade(t, value=lambda leaf: leaf.value[0], num_players=2, player=lambda n: MAX).values()[()]
+    4
+    >>> print(remade(t, reverse=True))
+    [[(4,0,2) (1,2,3)]]
+    """
+    t = own_tree(t)
+
+    def copy(node, path):
+        if not node.children:
+            return Node(node.label, node.player, (), None, value(node) if value else node.value, path)
+        kids = list(node.children)[::-1] if reverse else node.children
+        return Node(node.label, player(node) if player else node.player,
+                    [copy(c, path + (i,)) for i, c in enumerate(kids)], node.probs, None, path)
+
+    return Tree(copy(t.initial_state, ()), num_players or t.num_players)
+
+
+def paranoid_tree(t, player: int = 0) -> Tree:
+    """``t`` as the paranoid ``player`` sees it: its nodes MAX, all others MIN, its own payoff at the leaves.
+
+    Its :meth:`~advsearch.trees.Tree.values` are the paranoid values, what
+    :func:`advsearch.paranoid` reports as ``stats.searcher_value``.
+
+    >>> from advsearch import paranoid
+    >>> t = make_tree([[(5, 5, 0), (2, 3, 5)], [(1, 7, 2), (9, 1, 0)]])
+    >>> paranoid_tree(t).values()[()], paranoid(t).stats.searcher_value
+    (2, 2)
+    """
+    return remade(t, player=lambda n: MAX if n.player == player else MIN,
+                  value=lambda leaf: leaf.value[player], num_players=2)
+
+
+def ties_last_values(t) -> dict:
+    """Max-n's vector of every node (by path of ``t``) when ties go to the *last* child among equals.
+
+    >>> t = make_tree([[(1, 5, 0), (2, 5, 1)], [(0, 0, 9)]])
+    >>> t.values()[()], ties_last_values(t)[()]
+    ((1, 5, 0), (2, 5, 1))
+    """
+    t = own_tree(t)
+    mirror = remade(t, reverse=True).values()
+
+    def back(node):                    # the path of the same node in the mirrored tree
+        path, here = (), t.initial_state
+        for i in node.path:
+            path += (len(here.children) - 1 - i,)
+            here = here.children[i]
+        return path
+
+    return {n.path: mirror[back(n)] for n in t.nodes()}
+
+
+def same_vector(answer, right) -> bool:
+    """Whether ``answer`` (a tuple or list) is the payoff vector ``right``, entry by entry exact numbers.
+
+    >>> same_vector([1, 2, 3], (1, 2, 3)), same_vector((1, True, 3), (1, 1, 3)), same_vector(1, (1,))
+    (True, False, False)
+    """
+    return (isinstance(answer, (tuple, list)) and len(answer) == len(right)
+            and all(same_number(a, b) for a, b in zip(answer, right)))
+
+
+def _chosen(values, node):
+    """The first child of ``node`` whose value is the node's own: the child chosen."""
+    return next(c for c in node.children if values[c.path] == values[node.path])
+
+
+def _choice(t, values, node) -> str:
+    """The label of the child :func:`_chosen` at ``node``."""
+    return _chosen(values, node).label
+
+
+@isolated
+def multiplayer_question(seed) -> SimpleNamespace:
+    """A three-player tree to solve by hand with max-n and with paranoid search, drawn from ``seed``.
+
+    P0 moves at A (three children), P1 below, then P2, each with two
+    children; payoffs are 0..9.  The tree is drawn so that max-n and the
+    paranoid P0 choose different moves at A; some node has a tie for its
+    mover that changes its vector (ties go to the first child); and on
+    max-n's principal variation exactly one node, ``spite``, is one where the
+    coalition against P0 picks another child than max-n does, worse for P0.
+    No number is the paranoid value of half the inner nodes or more, so that
+    no constant guess earns anything.
+
+    Returns
+    -------
+    types.SimpleNamespace
+        ``tree``; ``maxn`` and ``paranoid`` (``{label: value}`` of every
+        inner node: payoff vectors, and P0's paranoid payoffs); ``maxn_move``
+        and ``paranoid_move`` (the labels of the children of A chosen);
+        ``spite`` (a label); ``ties`` (labels of the nodes where a tie
+        decides the vector); ``line`` (the labels of the inner nodes on
+        max-n's principal variation, A first).
+
+    Examples
+    --------
+    >>> q = multiplayer_question(1)
+    >>> q.maxn_move != q.paranoid_move, q.tree == multiplayer_question(1).tree
+    (True, True)
+    """
+    rng = random.Random(f"advsearch.grading.multiplayer_question:{seed}")
+    while True:
+        spec = [[[tuple(rng.randint(0, 9) for _ in range(3)) for _ in range(2)] for _ in range(2)] for _ in range(3)]
+        t = make_tree(spec, labels=True)
+        q = _question(t)
+        if q is not None:
+            return q
+
+
+def _tied(t, true, node) -> bool:
+    """Whether a later child of ``node`` ties with its choice for the mover, with another vector."""
+    p, v = node.player, true[node.path]
+    return any(true[c.path][p] == v[p] and true[c.path] != v for c in node.children)
+
+
+def _question(t):
+    """The question on ``t``, or None when ``t`` does not have what the question needs."""
+    true, last = t.values(), ties_last_values(t)
+    par = paranoid_tree(t).values()
+    root = t.initial_state
+    inner = [n for n in t.nodes() if n.children]
+    ties = [n for n in inner if _tied(t, true, n) and check.values(t, {n.label: last[n.path]}).mistake is None]
+    if not ties or _choice(t, true, root) == _choice(t, par, root):
+        return None
+    counts = [sum(par[n.path] == par[m.path] for m in inner) for n in inner]
+    if max(counts) * 2 >= len(inner):
+        return None                            # a constant guess would be right at half the nodes
+    spite, node, line = [], root, []
+    while node.children:
+        line.append(node.label)
+        pick = _chosen(true, node)
+        if node is not root and pick is not _chosen(par, node):
+            if par[pick.path] == par[node.path]:
+                return None                    # another child, but no worse for P0: ambiguous
+            spite.append(node.label)
+        node = pick
+    if len(spite) != 1:
+        return None
+    return SimpleNamespace(tree=t, maxn={n.label: true[n.path] for n in inner},
+                           paranoid={n.label: par[n.path] for n in inner}, maxn_move=_choice(t, true, root),
+                           paranoid_move=_choice(t, par, root), spite=spite[0], ties=[n.label for n in ties],
+                           line=line)
