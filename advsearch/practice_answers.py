@@ -269,24 +269,33 @@ def read_vectors(text, exercise):
                                   f"{form}")
             answer[_label(exercise, key, inner=True)] = value
         return answer
+    def item(key, value):
+        if key.lower() == MOVE:
+            return MOVE, int(value) if re.fullmatch(r"\d{1,6}", value) else _label(exercise, value, inner=True)
+        key = _label(exercise, key, inner=True)
+        return key, _tuple_or_number(value, key, form)
+
+    return _items(text, item, form)
+
+
+def _tuple_or_number(value, key, form):
+    """``(3, 1/2, 5)`` (or in square brackets) as a tuple of numbers, anything else as one number."""
+    if value[0] not in "([":
+        return _number(value, key, form)
+    parts = [p for p in re.split(r"[\s,;]+", value[1:-1].strip()) if p]
+    if not parts:
+        raise AnswerError(f"The vector of {key} is empty. {form}")
+    return tuple(_number(p, key, form) for p in parts)
+
+
+def _items(text, item, form) -> dict:
+    """A line of ``KEY=VALUE`` items (``KEY: VALUE`` too), each read by ``item(key, value) -> (key, value)``."""
     answer, position = {}, 0
     while position < len(text):
         match = _VECTOR_ITEM.match(text, position)
         if not match or match.end() == position:
             raise AnswerError(f"Cannot read {short(text[position:].strip())!r}. {form}")
-        key, value = match[1], match[2]
-        if key.lower() == MOVE:
-            key = MOVE
-            value = int(value) if re.fullmatch(r"\d{1,6}", value) else _label(exercise, value, inner=True)
-        else:
-            key = _label(exercise, key, inner=True)
-            if value[0] in "([":
-                parts = [p for p in re.split(r"[\s,;]+", value[1:-1].strip()) if p]
-                if not parts:
-                    raise AnswerError(f"The vector of {key} is empty. {form}")
-                value = tuple(_number(p, key, form) for p in parts)
-            else:
-                value = _number(value, key, form)
+        key, value = item(match[1], match[2])
         if key in answer:
             raise AnswerError(f"{key} is given twice. {form}")
         answer[key] = value
@@ -351,23 +360,11 @@ def read_counts(text, exercise):
         if not isinstance(data, dict):
             raise AnswerError(f"Your answer starts like a dict but is not one. {form}")
         return {_path_label(path, k): tuple(v) if isinstance(v, list) else v for k, v in data.items()}
-    answer, position = {}, 0
-    while position < len(text):
-        match = _VECTOR_ITEM.match(text, position)
-        if not match or match.end() == position:
-            raise AnswerError(f"Cannot read {short(text[position:].strip())!r}. {form}")
-        key, value = _path_label(path, match[1]), match[2]
-        if value[0] in "([":
-            value = tuple(_number(p, key, form) for p in re.split(r"[\s,;]+", value[1:-1].strip()) if p)
-        else:
-            value = _number(value, key, form)
-        if key in answer:
-            raise AnswerError(f"{key} is given twice. {form}")
-        answer[key] = value
-        position = match.end()
-    if not answer:
-        raise AnswerError(f"Cannot read your answer. {form}")
-    return answer
+    def item(key, value):
+        key = _path_label(path, key)
+        return key, _tuple_or_number(value, key, form)
+
+    return _items(text, item, form)
 
 
 def _path_label(path, key):

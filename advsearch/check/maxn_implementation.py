@@ -22,7 +22,7 @@ from .maxn_battery import maxn_battery, maxn_reference, maxn_trees
 from .reading import is_number
 from .runs import merged_scores, repeat, run_all, run_problem, signature
 from .value_mistakes import same_value, vector_sentence
-from .value_models import ValueModel, first_difference, fitting, mirror_path, reassigned, reversed_tree
+from .value_models import ValueModel, first_difference, fitting, last_among_equals, reassigned
 from .wording import and_list, article, node_name
 
 __all__ = ["MAXN_MISTAKES", "check_maxn", "maxn_models"]
@@ -40,10 +40,6 @@ def maxn_models() -> list:
     """The mistakes a wrong vector is matched with: each player maximising another's entry, then the ties."""
     def moved(to):
         return lambda t: reassigned(t, lambda p: to(p, t.num_players)).values()
-
-    def last_among_equals(t):
-        mirror = reversed_tree(t).values()
-        return {n.path: mirror[mirror_path(t, n.path)] for n in t.nodes()}
 
     return [
         ValueModel("wrong_component", "each node takes the child best for the next player, entry (p + 1) mod n",

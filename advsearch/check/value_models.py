@@ -24,7 +24,8 @@ from ..trees import Node, Tree
 from .subtrees import bottom_up
 from .value_mistakes import same_value
 
-__all__ = ["ValueModel", "fitting", "first_difference", "reversed_tree", "reassigned", "mirror_path"]
+__all__ = ["ValueModel", "fitting", "first_difference", "rebuilt", "reversed_tree", "reassigned", "mirror_path",
+           "last_among_equals"]
 
 
 @dataclass(frozen=True)
@@ -64,28 +65,55 @@ def first_difference(model: ValueModel, t: Tree):
     return None
 
 
-def _rebuilt(t: Tree, player, reverse: bool) -> Tree:
-    """A copy of ``t``: inner nodes' players mapped by ``player``, children reversed if ``reverse``."""
+def rebuilt(t: Tree, *, player=None, value=None, num_players=None, reverse=False) -> Tree:
+    """A copy of ``t`` seen another way, for the oracle to answer questions about ``t``.
+
+    Each inner node's player ``p`` becomes ``player(p)`` (chance nodes stay
+    chance), each leaf's value ``value(leaf)``, the tree has ``num_players``
+    players, and with ``reverse`` every node lists its children right to left
+    (paths are the copy's; :func:`mirror_path` maps them).  Labels are kept.
+
+    >>> from advsearch import tree, MAX
+    >>> t = tree([[(1, 2, 3), (4, 0, 2)]])
+    >>> rebuilt(t, player=lambda p: MAX, value=lambda leaf: leaf.value[0], num_players=2).values()[()]
+    4
+    >>> print(rebuilt(t, reverse=True))
+    [[(4,0,2) (1,2,3)]]
+    """
     def copy(node, path):
+        if not node.children:
+            return Node(node.label, node.player, (), None, value(node) if value else node.value, path)
         kids, probs = list(node.children), node.probs
         if reverse:
             kids.reverse()
             probs = None if probs is None else tuple(reversed(probs))
         kids = [copy(c, path + (i,)) for i, c in enumerate(kids)]
-        mover = player(node.player) if node.children else node.player
-        return Node(node.label, mover, kids, probs, node.value, path)
+        mover = player(node.player) if player and node.player >= 0 else node.player
+        return Node(node.label, mover, kids, probs, None, path)
 
-    return Tree(copy(t.initial_state, ()), t.num_players)
+    return Tree(copy(t.initial_state, ()), num_players or t.num_players)
 
 
 def reversed_tree(t: Tree) -> Tree:
     """``t`` with every node's children in the opposite order (node ``mirror_path(t, p)`` is ``p``'s twin)."""
-    return _rebuilt(t, lambda player: player, reverse=True)
+    return rebuilt(t, reverse=True)
 
 
 def reassigned(t: Tree, player: Callable[[int], int]) -> Tree:
     """``t`` with each inner node's player ``p`` replaced by ``player(p)`` (chance nodes stay chance)."""
-    return _rebuilt(t, lambda p: p if p < 0 else player(p), reverse=False)
+    return rebuilt(t, player=player)
+
+
+def last_among_equals(t: Tree) -> dict:
+    """Every node's value (by path of ``t``) when each node keeps the *last* of equally good children.
+
+    >>> from advsearch import tree
+    >>> t = tree([[(1, 5, 0), (2, 5, 1)], [(0, 0, 9)]])
+    >>> t.values()[()], last_among_equals(t)[()]
+    ((1, 5, 0), (2, 5, 1))
+    """
+    mirror = reversed_tree(t).values()
+    return {n.path: mirror[mirror_path(t, n.path)] for n in t.nodes()}
 
 
 def mirror_path(t: Tree, path) -> tuple:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from ..recording import Runaway
 from ..search import expectiminimax
-from .grades import Grade, check_points, same_number, share, value_text
-from .isolation import isolated, own_tree
+from .grades import Grade, check_points, no_function, same_number, share, value_text
+from .isolation import isolated, own_tree, own_trees
 from .running import TimeLimitExceeded, describe_error, run_on, seconds_renamed
 
 __all__ = ["CHANCE_RULES", "assess_expectimax"]
@@ -74,13 +74,10 @@ def assess_expectimax(fn, trees, points=3, *, time_limit: float = 3.0, note: str
     (0.0, 'mean')
     """
     out_of = check_points(points)
-    if fn is None or fn is Ellipsis:
-        return Grade(0.0, out_of, note + "No expectimax function was found: define it in the answer cell.")
-    if not callable(fn):
-        return Grade(0.0, out_of, note + f"The answer is {type(fn).__name__}, not a function (game, state) -> value.")
-    trees = [own_tree(t) for t in trees]
-    if not trees:
-        raise ValueError("trees must hold at least one tree")
+    missing = no_function(fn, out_of, note, 'expectimax', '(game, state) -> value')
+    if missing is not None:
+        return missing
+    trees = own_trees(trees)
     rows, borrowed = [], False
     for t in trees:
         value, error, seq, library = run_on(fn, t, time_limit)

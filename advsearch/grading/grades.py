@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from ..answers import same_number
 
-__all__ = ["Grade", "number_text", "check_points", "share", "same_number", "value_text"]
+__all__ = ["Grade", "number_text", "check_points", "share", "same_number", "value_text", "no_function"]
 
 
 @dataclass
@@ -86,6 +86,22 @@ def check_points(points) -> float:
     if isinstance(points, bool) or not isinstance(points, numbers.Real) or not points > 0:
         raise ValueError(f"points must be a positive number, not {points!r}")
     return float(points)
+
+
+def no_function(fn, out_of: float, note: str, name: str, signature: str):
+    """A zero Grade when the answer cell left ``fn`` undefined or defined no function; None when it is one.
+
+    >>> print(no_function(None, 3.0, "", "maxn", "(game, state) -> vector").report())
+    No maxn function was found: define it in the answer cell.
+    Points: 0 of 3.
+    >>> no_function(len, 3.0, "", "maxn", "(game, state) -> vector") is None
+    True
+    """
+    if fn is None or fn is Ellipsis:
+        return Grade(0.0, out_of, note + f"No {name} function was found: define it in the answer cell.")
+    if not callable(fn):
+        return Grade(0.0, out_of, note + f"The answer is {type(fn).__name__}, not a function {signature}.")
+    return None
 
 
 def share(points: float, fraction: float) -> float:

@@ -37,7 +37,7 @@ import sys
 
 from ..trees import Tree, parse, tree
 
-__all__ = ["MODULES", "ours", "remember", "own_modules", "isolated", "fresh", "own_tree"]
+__all__ = ["MODULES", "ours", "remember", "own_modules", "isolated", "fresh", "own_tree", "own_trees"]
 
 #: The advsearch modules this copy of the grader was loaded with (fresh ones when loaded by :func:`fresh`).
 MODULES = {}
@@ -135,3 +135,15 @@ def own_tree(t) -> Tree:
     if isinstance(t, (str, list)) or type(t).__name__ == "Tree":
         return parse(str(t)) if not isinstance(t, list) else tree(t)
     raise TypeError(f"expected a game tree, not {type(t).__name__}")
+
+
+def own_trees(trees) -> list:
+    """The trees a code question is graded on, each as :func:`own_tree`; at least one, or a ValueError.
+
+    >>> [t.height for t in own_trees(["[[3 5] [2 9]]", [1, 2]])]
+    [2, 1]
+    """
+    out = [own_tree(t) for t in trees]
+    if not out:
+        raise ValueError("trees must hold at least one tree")
+    return out

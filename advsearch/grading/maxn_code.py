@@ -5,7 +5,7 @@ The right vector of each tree is the one oracle's, :meth:`Tree.values
 :func:`~advsearch.maxn` trace (:meth:`~advsearch.result.Trace.visits`), each
 node once, children left to right.  A wrong vector is compared with what the
 usual mistakes give, each asked of the oracle on a view of the tree
-(:func:`~advsearch.grading.multiplayer.remade`): ties broken towards the last
+(:func:`~advsearch.check.value_models.rebuilt`): ties broken towards the last
 child, every node choosing by another player's entry, and paranoid play.
 """
 
@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import random
 
+from ..check.value_models import rebuilt
 from ..recording import Runaway
 from ..search import maxn, paranoid
 from ..trees import tree as make_tree
 from .batteries import check_count, random_spec
-from .grades import Grade, check_points, same_number, share
-from .isolation import isolated, own_tree
-from .multiplayer import remade, same_vector, ties_last_values
+from .grades import Grade, check_points, no_function, same_number, share
+from .isolation import isolated, own_tree, own_trees
+from .multiplayer import same_vector, ties_last_values
 from .running import TimeLimitExceeded, describe_error, run_on
 
 __all__ = ["MAXN_MODELS", "maxn_trees", "maxn_models", "assess_maxn"]
@@ -49,10 +50,10 @@ def maxn_models(t) -> dict:
     n, top = t.num_players, t.initial_state.player
     return {
         "tie_last": ties_last_values(t)[()],
-        "first_component": remade(t, player=lambda node: 0).values()[()],
-        "root_component": remade(t, player=lambda node: top).values()[()],
-        "next_component": remade(t, player=lambda node: (node.player + 1) % n).values()[()],
-        "previous_component": remade(t, player=lambda node: (node.player - 1) % n).values()[()],
+        "first_component": rebuilt(t, player=lambda p: 0).values()[()],
+        "root_component": rebuilt(t, player=lambda p: top).values()[()],
+        "next_component": rebuilt(t, player=lambda p: (p + 1) % n).values()[()],
+        "previous_component": rebuilt(t, player=lambda p: (p - 1) % n).values()[()],
         "paranoid_for_maxn": paranoid(t).value,
     }
 
@@ -134,13 +135,10 @@ def assess_maxn(fn, trees, points=4, *, time_limit: float = 3.0, note: str = "")
     0.0
     """
     out_of = check_points(points)
-    if fn is None or fn is Ellipsis:
-        return Grade(0.0, out_of, note + "No maxn function was found: define it in the answer cell.")
-    if not callable(fn):
-        return Grade(0.0, out_of, note + f"The answer is {type(fn).__name__}, not a function (game, state) -> vector.")
-    trees = [own_tree(t) for t in trees]
-    if not trees:
-        raise ValueError("trees must hold at least one tree")
+    missing = no_function(fn, out_of, note, 'maxn', '(game, state) -> vector')
+    if missing is not None:
+        return missing
+    trees = own_trees(trees)
     rows, borrowed = [], False
     for t in trees:
         value, error, seq, library = run_on(fn, t, time_limit)

@@ -17,8 +17,8 @@ from ..check.uct_statistics import mcts_rng, most_visited, stats_problem
 from ..game import MIN
 from ..recording import RecordingGame, Runaway
 from ..trees import Tree
-from .grades import Grade, check_points, share
-from .isolation import isolated, own_tree
+from .grades import Grade, check_points, no_function, share
+from .isolation import isolated, own_tree, own_trees
 from .perspectives import PERSPECTIVES, root_moves
 from .running import TimeLimitExceeded, call, describe_error, seconds_renamed
 
@@ -93,14 +93,10 @@ def assess_mcts(fn, trees, points=3, *, aspect: str = "convergence", iterations:
     out_of = check_points(points)
     if aspect not in ("convergence", "perspective"):
         raise ValueError(f"aspect must be 'convergence' or 'perspective', not {aspect!r}")
-    if fn is None or fn is Ellipsis:
-        return Grade(0.0, out_of, note + "No mcts function was found: define it in the answer cell.")
-    if not callable(fn):
-        return Grade(0.0, out_of, note + f"The answer is {type(fn).__name__}, not a function "
-                                         "(game, state, iterations, rng) -> {action: (wins, visits)}.")
-    trees = [own_tree(t) for t in trees]
-    if not trees:
-        raise ValueError("trees must hold at least one tree")
+    missing = no_function(fn, out_of, note, 'mcts', '(game, state, iterations, rng) -> {action: (wins, visits)}')
+    if missing is not None:
+        return missing
+    trees = own_trees(trees)
     rows, borrowed, stopped = [], False, None
     for t in trees:
         best = root_moves(t, "mover")

@@ -2,7 +2,7 @@
 
 Every right answer is the one oracle's, :meth:`Tree.values
 <advsearch.trees.Tree.values>`, asked about the student's tree or about a
-*view* of it made by :func:`remade`: :func:`paranoid_tree` is the tree as the
+*view* of it made by :func:`advsearch.check.value_models.rebuilt`: :func:`paranoid_tree` is the tree as the
 paranoid player sees it (its own nodes MAX, every other player's MIN, its own
 payoff at the leaves), so its values are the paranoid values; the tree with
 every node's children reversed gives max-n with ties broken towards the
@@ -17,11 +17,12 @@ from types import SimpleNamespace
 
 from .. import check
 from ..game import MAX, MIN
-from ..trees import Node, Tree, tree as make_tree
+from ..check.value_models import last_among_equals, rebuilt
+from ..trees import Tree, tree as make_tree
 from .grades import same_number
 from .isolation import isolated, own_tree
 
-__all__ = ["MULTIPLAYER_MISTAKES", "remade", "paranoid_tree", "ties_last_values", "same_vector",
+__all__ = ["MULTIPLAYER_MISTAKES", "paranoid_tree", "ties_last_values", "same_vector",
            "multiplayer_question"]
 
 #: The mistakes the multiplayer graders name besides those of :data:`advsearch.check.MISTAKES`, by key.
@@ -29,31 +30,6 @@ MULTIPLAYER_MISTAKES = {
     "tie_last": "among children equally good for the mover, max-n took a later one, not the first in actions() order",
     "visits": "the value is right, but the search does not visit each node once, children left to right",
 }
-
-
-def remade(t, *, player=None, value=None, num_players=None, reverse=False) -> Tree:
-    """A copy of ``t`` with each inner node's player ``player(node)``, each leaf's value ``value(node)``.
-
-    ``reverse`` lists every node's children right to left (paths are those of
-    the copy).  Labels are kept.  The oracle's values of such a copy answer
-    questions about ``t`` seen another way.
-
-    >>> t = make_tree([[(1, 2, 3), (4, 0, 2)]])
-    >>> remade(t, value=lambda leaf: leaf.value[0], num_players=2, player=lambda n: MAX).values()[()]
-    4
-    >>> print(remade(t, reverse=True))
-    [[(4,0,2) (1,2,3)]]
-    """
-    t = own_tree(t)
-
-    def copy(node, path):
-        if not node.children:
-            return Node(node.label, node.player, (), None, value(node) if value else node.value, path)
-        kids = list(node.children)[::-1] if reverse else node.children
-        return Node(node.label, player(node) if player else node.player,
-                    [copy(c, path + (i,)) for i, c in enumerate(kids)], node.probs, None, path)
-
-    return Tree(copy(t.initial_state, ()), num_players or t.num_players)
 
 
 def paranoid_tree(t, player: int = 0) -> Tree:
@@ -67,8 +43,8 @@ def paranoid_tree(t, player: int = 0) -> Tree:
     >>> paranoid_tree(t).values()[()], paranoid(t).stats.searcher_value
     (2, 2)
     """
-    return remade(t, player=lambda n: MAX if n.player == player else MIN,
-                  value=lambda leaf: leaf.value[player], num_players=2)
+    return rebuilt(own_tree(t), player=lambda p: MAX if p == player else MIN,
+                   value=lambda leaf: leaf.value[player], num_players=2)
 
 
 def ties_last_values(t) -> dict:
@@ -78,17 +54,7 @@ def ties_last_values(t) -> dict:
     >>> t.values()[()], ties_last_values(t)[()]
     ((1, 5, 0), (2, 5, 1))
     """
-    t = own_tree(t)
-    mirror = remade(t, reverse=True).values()
-
-    def back(node):                    # the path of the same node in the mirrored tree
-        path, here = (), t.initial_state
-        for i in node.path:
-            path += (len(here.children) - 1 - i,)
-            here = here.children[i]
-        return path
-
-    return {n.path: mirror[back(n)] for n in t.nodes()}
+    return last_among_equals(own_tree(t))
 
 
 def same_vector(answer, right) -> bool:

@@ -13,8 +13,8 @@ from __future__ import annotations
 from .. import check
 from ..recording import Runaway
 from .conventions import BY_KEY, CONVENTIONS, reference_visits
-from .grades import Grade, check_points, same_number, share
-from .isolation import isolated, own_tree
+from .grades import Grade, check_points, no_function, same_number, share
+from .isolation import isolated, own_trees
 from .running import TimeLimitExceeded, call, describe_error, run_on, seconds_renamed
 
 __all__ = ["assess_search"]
@@ -95,13 +95,10 @@ def assess_search(fn, algorithm, trees, points=3, *, prune_on_equal: bool = True
     credit = default if credit is None else dict(credit)
     credit[asked] = 1.0
     what = "minimax" if algorithm == "minimax" else "alpha-beta"
-    if fn is None or fn is Ellipsis:
-        return Grade(0.0, out_of, note + f"No {what} function was found: define it in the answer cell.")
-    if not callable(fn):
-        return Grade(0.0, out_of, note + f"The answer is {type(fn).__name__}, not a function (game, state) -> value.")
-    trees = [own_tree(t) for t in trees]
-    if not trees:
-        raise ValueError("trees must hold at least one tree")
+    missing = no_function(fn, out_of, note, what, '(game, state) -> value')
+    if missing is not None:
+        return missing
+    trees = own_trees(trees)
 
     rows, fits_all, first_bad, borrowed = [], None, None, False
     for i, t in enumerate(trees):
