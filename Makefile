@@ -7,7 +7,7 @@ JOBS   ?= 2
 # Every notebook nbval checks and `make notebooks` re-executes.
 NOTEBOOKS = $(wildcard notebooks/*.ipynb exercises/*.ipynb)
 
-.PHONY: lab test notebooks bench install clean grading-check sandbox
+.PHONY: lab test notebooks bench install clean grading-check sandbox site slides experiments
 GRADING := $(VENV)/.grading
 
 # Create .venv once, and reinstall when pyproject.toml changes.
@@ -50,6 +50,28 @@ sandbox:
 ## The nbgrader round trip of exercises/assignments, in a temporary copy (about 3.5 minutes).
 grading-check: $(GRADING) sandbox
 	$(BIN)/python exercises/assignments/roundtrip.py
+
+DOCS := $(VENV)/.docs
+
+$(DOCS): pyproject.toml | $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[docs]"
+	touch $(DOCS)
+
+## The course site, offline: README, lectures, exercises, architecture, API reference -> build/site/index.html.
+# Warnings are errors (a broken link fails it); notebooks are shown with their stored outputs, never run.
+site: $(DOCS)
+	$(BIN)/python tools/build_site.py
+
+## reveal.js slide decks of the lectures that open offline -> build/slides/*.slides.html (S: speaker notes).
+slides: $(DOCS)
+	$(BIN)/python tools/build_slides.py
+
+## Re-run the stored experiments of lectures 03-05 with progress bars and rewrite their JSON in
+# notebooks/experiments/ (about 50 minutes on two cores, 45 of them Pig). Only some:
+# make experiments EXPERIMENTS="learn_connect4 multiplayer_experiments"
+EXPERIMENTS ?=
+experiments: $(STAMP)
+	$(BIN)/python notebooks/experiments $(EXPERIMENTS)
 
 ## Re-execute every notebook in place, top to bottom.
 notebooks: $(STAMP)

@@ -13,7 +13,7 @@ from .game import MIN
 from .games import Grundy
 from .trees import tree
 
-__all__ = ["two_ply", "grundy7", "TWO_PLY"]
+__all__ = ["two_ply", "grundy7", "three_player", "TWO_PLY", "THREE_PLAYER"]
 
 #: The leaves of the two-ply example, MIN node by MIN node.
 TWO_PLY = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -34,6 +34,33 @@ def two_ply():
     ['B', 'C', 'D']
     """
     return tree(TWO_PLY, labels=True)
+
+
+#: The leaves of the three-player example, left to right in nested lists: payoffs (P0, P1, P2).
+THREE_PLAYER = [[[(1, 2, 3), (4, 2, 1)], [(6, 1, 2), (7, 4, -1)]],
+                [[(5, -1, -1), (-1, 5, 2)], [(7, 7, -1), (5, 4, 5)]]]
+
+
+def three_player():
+    """The three-player tree of lectures 01 and 05: P0 at A, P1 at B and C, P2 at D..G, eight leaves.
+
+    Each leaf holds a payoff vector (P0, P1, P2).  Max-n backs up, at each
+    node, the child's vector best for the player to move: D = (1, 2, 3),
+    E = (6, 1, 2), F = (−1, 5, 2), G = (5, 4, 5); then P1 takes B = D =
+    (1, 2, 3) and C = F = (−1, 5, 2); and P0 at the root gets A = (1, 2, 3),
+    though two leaves would give it 7.  Paranoid search (P0 against P1 and
+    P2 together) gives P0 the value 1 on the same path.
+
+    The payoffs are this kit's own (lecture 05 builds it as ``SPEC``).
+
+    >>> from advsearch import maxn, paranoid
+    >>> t = three_player()
+    >>> maxn(t).value, maxn(t).pv, paranoid(t).stats.searcher_value
+    ((1, 2, 3), (0, 0, 0), 1)
+    >>> [t.label(t.result(t.initial_state, a)) for a in t.actions(t.initial_state)]
+    ['B', 'C']
+    """
+    return tree(THREE_PLAYER, labels=True)
 
 
 def grundy7():

@@ -196,7 +196,7 @@ def fit_logistic(X, y, l2=1e-3, steps=50, tol=1e-9) -> LogisticFit:
     Minimises the mean log loss plus an L2 penalty on the weights (not on the
     bias ``b``),
 
-        J(w, b) = -(1/n) Σ [y log p + (1 - y) log(1 - p)] + (l2 / 2) |w|²,
+        J(w, b) = -(1/n) Σ [y log p + (1 - y) log(1 - p)] + (l2 / 2) ‖w‖²,
 
     whose gradient is Aᵀ(p - y) / n + l2·w and whose Hessian is
     Aᵀ diag(p(1 - p)) A / n + l2·I, where A is X with a column of ones for
@@ -320,7 +320,7 @@ def scaled_evaluation(evaluation, weights, X, bound=0.45):
     X : array_like, shape (n, k)
         Feature vectors of typical positions (the training positions).
     bound : float
-        The largest |value| over ``X`` after scaling, between 0 and 1.
+        The largest absolute value over ``X`` after scaling, between 0 and 1.
 
     Returns
     -------
@@ -333,7 +333,7 @@ def scaled_evaluation(evaluation, weights, X, bound=0.45):
     range (see :mod:`advsearch.evaluation`).  Multiplying every weight by the
     same positive number changes no comparison between two evaluated
     positions, so scaling keeps what was learned and only makes the values
-    small: the largest |w·f(s)| over ``X`` becomes ``bound``.  Positions
+    small: the largest absolute value of w·f(s) over ``X`` becomes ``bound``.  Positions
     outside ``X`` may go a little further, but the features are bounded
     counts, so they stay far from ±1 in practice.  The bias ``b`` is a
     constant (the advantage of moving first), not a term of Eval, and is not
@@ -439,7 +439,7 @@ def train(game, evaluation, games=500, seed=None, depth=2, epsilon=0.1, openings
     l2 : float
         The L2 penalty of :func:`fit_logistic`.
     bound : float
-        The largest |value| on the training positions (:func:`scaled_evaluation`).
+        The largest absolute value on the training positions (:func:`scaled_evaluation`).
     progress : bool
         Show a progress bar during self-play (if tqdm is installed).
 

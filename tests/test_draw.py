@@ -26,9 +26,10 @@ from advsearch import (MAX, MIN, TicTacToe, alphabeta, chance, examples, mcts, m
                        random_tree, solve, tree)
 from advsearch.drawing.layout import tidy_layout  # noqa: E402
 from advsearch.drawing.mpl import draw, draw_frames  # noqa: E402
-from advsearch.drawing.mpl.style import BATCH_ABOVE, DEFAULT_STYLE  # noqa: E402
+from advsearch.drawing.mpl.style import BATCH_ABOVE, DEFAULT_STYLE, FIGURE_DPI, MAX_FIGSIZE, MIN_FONT, READABLE  # noqa: E402
 from advsearch.drawing.scene import MORE, scene  # noqa: E402
 from advsearch.search.mcts import mcts_tree  # noqa: E402
+from advsearch import expectiminimax  # noqa: E402
 
 IMAGES = dict(baseline_dir="baseline", tolerance=1, style="default")
 
@@ -247,7 +248,7 @@ def test_multiplayer_nodes_are_coloured_by_player_with_a_key():
     colours = {a.get_gid(): a.get_markerfacecolor() for a in ax.lines if str(a.get_gid()).startswith("node ")}
     assert colours["node ()"] != colours["node (0,)"] != colours["node (0, 0)"]
     assert colours["node (0,)"] == colours["node (1,)"]
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["P0", "P1", "P2"]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["P0 to move", "P1 to move", "P2 to move"]
     assert all(txt.get_text().startswith("(") for txt in ax.texts if str(txt.get_gid()).startswith("value"))
 
 
@@ -444,7 +445,9 @@ def test_image_three_player_tree():
 def test_image_tictactoe_partial_tree_with_boards():
     game = TicTacToe()
     r = alphabeta(game, game.state("X.O/.X./O.."), trace=True)
-    return draw(r, max_depth=2, max_children=3).figure
+    # Three levels of boards need a whole slide (12.8 x 7.2 in) for readable text; in draw's own
+    # figure (at most 5.5 in tall) boards chosen by default are left out instead.
+    return draw(r, max_depth=2, max_children=3, boards=True, size=(12.8, 7.2)).figure
 
 
 @pytest.mark.mpl_image_compare(filename="two_ply_frames.png", **IMAGES)
@@ -521,13 +524,18 @@ def test_an_mcts_step_is_the_tree_after_that_many_iterations(lecture_mcts, step)
         info = snap.nodes[path]
         assert visits == info.N
         assert (wins is None) == (path == ()) and (wins is None or abs(wins - info.N * info.mean) <= 0.05 + 1e-9)
-    # Terminal leaves hold their utility, as in every tree.
-    values = {t.get_gid(): t.get_text() for t in ax.texts if (t.get_gid() or "").startswith("value ")}
-    assert values == {f"value {p!r}": str(LECTURE[p[0]][p[1]]) for p in visited if len(p) == 2}
+    # Terminal leaves hold their utility, as in every tree; those not reached yet too, faded.
+    values = {t.get_gid(): t for t in ax.texts if (t.get_gid() or "").startswith("value ")}
+    assert {g: t.get_text() for g, t in values.items()} == {
+        f"value {p!r}": str(LECTURE[p[0]][p[1]]) for p in r.tree.nodes if len(p) == 2}
+    faded = {g for g, t in values.items() if t.get_color() != "black"}
+    assert faded == {f"value {p!r}" for p in r.tree.nodes if len(p) == 2 and p not in visited}
     # The ring marks the node whose rollout ended the iteration.
     assert gids(ax, "current ") == ([] if snap.last is None else [f"current {snap.last!r}"])
-    assert ax.advsearch_font == 14.0 and all(t.get_fontsize() == 14.0 for t in ax.texts
-                                             if (t.get_gid() or "").startswith("tally "))
+    # Slide-sized: the tallies in the main font, readable (the picture keeps within a slide's width).
+    assert ax.advsearch_font >= READABLE and all(math.isclose(t.get_fontsize(), ax.advsearch_font, abs_tol=0.01)
+                                                 for t in ax.texts if (t.get_gid() or "").startswith("tally "))
+    assert min(t.get_fontsize() for t in ax.texts) >= MIN_FONT
     assert layout_problems(ax.figure) == []
 
 
@@ -537,6 +545,10 @@ def test_the_final_mcts_tree_and_its_principal_variation(lecture_mcts):
     assert gids(ax, "current ") == []
     assert pv_edges(ax) == path_pairs(r.pv)
     assert set(tallies(ax)) == set(r.tree.nodes)
+    notes = {t.get_gid(): t.get_text() for t in ax.texts if (t.get_gid() or "").startswith("note ")}
+    assert notes == {f"note {p!r}": f"UCTValue {info.ucb:.2f}" for p, info in r.tree.nodes.items() if p}
+    # The lecture's name by default; another on request.
+    ax = draw(r, uct_name="UCB")
     notes = {t.get_gid(): t.get_text() for t in ax.texts if (t.get_gid() or "").startswith("note ")}
     assert notes == {f"note {p!r}": f"UCB {info.ucb:.2f}" for p, info in r.tree.nodes.items() if p}
     assert layout_problems(ax.figure) == []
@@ -600,3 +612,105 @@ def test_mcts_frames_are_iterations(lecture_mcts):
     assert layout_problems(fig) == []
     with pytest.raises(ValueError, match="not an iteration of this search, whose iterations are 1..60"):
         draw_frames(lecture_mcts, steps=[0])
+
+
+# Figures for a lecture hall (issue 18): no text under MIN_FONT, 100 dpi, a slide's width, keys.
+
+def texts_of(fig):
+    return [t for ax in fig.axes for t in ax.texts] + [t for ax in fig.axes if ax.get_legend()
+                                                        for t in ax.get_legend().get_texts()] + list(fig.texts)
+
+
+@pytest.mark.parametrize("name, make", [
+    ("two-ply with bounds", lambda: draw(alphabeta(examples.two_ply(), trace=True), bounds=True)),
+    ("three players", lambda: draw(examples.three_player(), values=True)),
+    ("mcts", lambda: draw(mcts(tree(LECTURE), iterations=30, c=1, bounds=(-14, 14), seed=0, trace=True), step=30)),
+    ("star2", lambda: draw(expectiminimax(parse(STAR2), pruning="star2", bounds=(0, 10), trace=True), bounds=True)),
+    ("frames", lambda: draw_frames(alphabeta(examples.two_ply(), trace=True), steps=[3, 13], ncols=2)),
+])
+def test_figures_are_slide_sized_and_no_text_is_below_the_minimum(name, make):
+    drawn = make()
+    fig = getattr(drawn, "figure", drawn)
+    assert fig.dpi == FIGURE_DPI
+    assert fig.get_figwidth() <= MAX_FIGSIZE[0] + 1e-9
+    sizes = [t.get_fontsize() for t in texts_of(fig) if t.get_text()]
+    assert sizes and min(sizes) >= MIN_FONT
+    assert layout_problems(fig) == []
+
+
+STAR2 = "A[B:chance[1/2: C:min[2 9] 1/2: D:min[4 8]] E:chance[1/2: F:min[1 7] 1/2: G:min[5 6]]]"
+
+
+def key_texts(ax):
+    return [t.get_text() for t in ax.get_legend().get_texts()] if ax.get_legend() else []
+
+
+def test_bounds_get_a_key_saying_what_each_interval_is():
+    ax = draw(expectiminimax(parse(STAR2), pruning="star2", bounds=(0, 10), trace=True), bounds=True)
+    assert key_texts(ax) == ["value, or the interval it lies in", "[α, β]: the window it was searched with"]
+    # The key's colour is the colour of the [α, β] notes.
+    colours = [t.get_color() for t in ax.get_legend().get_texts()]
+    assert colours[1] == DEFAULT_STYLE["note_color"] and colours[0] == "black"
+    assert key_texts(draw(parse(STAR2))) == []                           # nothing to explain: no key
+    assert key_texts(draw(alphabeta(examples.two_ply(), trace=True), bounds=True, key=False)) == []
+    with pytest.raises(TypeError, match="key must be True, False or None"):
+        draw(examples.two_ply(), key="yes")
+
+
+def test_a_plain_tree_shows_backed_up_values_from_the_oracle_when_asked():
+    t = examples.three_player()
+    oracle = t.values()
+    ax = draw(t, values=True)
+    shown = {t_.get_gid(): t_.get_text() for t_ in ax.texts if (t_.get_gid() or "").startswith("value ")}
+    inner = [n.path for n in t.nodes() if n.children]
+    assert len(inner) == 7
+    for path in inner:   # every inner node, as the oracle backs it up (a true minus sign for negatives)
+        assert shown[f"value {path!r}"] == "(" + ", ".join(str(v) for v in oracle[path]).replace("-", "−") + ")"
+    plain = {t_.get_gid() for t_ in draw(t).texts if (t_.get_gid() or "").startswith("value ")}
+    assert not plain & {f"value {p!r}" for p in inner}                   # not asked: leaves only
+    # Two players too: minimax values.
+    two = draw(examples.two_ply(), values=True)
+    assert {t_.get_gid(): t_.get_text() for t_ in two.texts if t_.get_gid() in ("value ()", "value (1,)")} == {
+        "value ()": "3", "value (1,)": "2"}
+
+
+def test_the_players_key_names_the_players():
+    ax = draw(examples.three_player(), players=["Ann", "Bob", "Cy"])
+    assert key_texts(ax) == ["Ann to move", "Bob to move", "Cy to move"]
+    with pytest.raises(ValueError, match="players must name each of the 3 players"):
+        draw(examples.three_player(), players=["Ann", "Bob"])
+
+
+def test_numbers_as_fractions_tell_close_values_apart():
+    t = tree([[4 / 9, 3 / 8], [0.5, 4 / 9]], labels=True)
+    texts = {a.get_gid(): a.get_text() for a in draw(t, numbers="fraction", values=True).texts}
+    assert [texts[f"value {p!r}"] for p in [(0, 0), (0, 1), (1, 0), ()]] == ["4/9", "3/8", "1/2", "4/9"]
+    texts = {a.get_gid(): a.get_text() for a in draw(t, numbers=2).texts}
+    assert texts["value (0, 0)"] == "0.44" and texts["value (0, 1)"] == "0.38"
+    with pytest.raises(ValueError, match="numbers must be None"):
+        draw(t, numbers="thirds")
+
+
+def test_frames_can_be_lettered_to_match_the_lecture():
+    r = alphabeta(examples.two_ply(), trace=True)
+    fig = draw_frames(r, steps=[3, 9, 13, 25], ncols=2, letters="acdf")
+    assert [ax.get_title() for ax in fig.axes] == ["(a)", "(c)", "(d)", "(f)"]
+    fig = draw_frames(r, steps=[3, 25], letters=["first", "last"])
+    assert [ax.get_title() for ax in fig.axes] == ["first", "last"]
+    with pytest.raises(ValueError, match="letters gives 3 titles for 2 panels"):
+        draw_frames(r, steps=[3, 25], letters="abc")
+    with pytest.raises(ValueError, match="letters must be"):
+        draw_frames(r, steps=[3, 25], letters=[1, 2])
+
+
+def test_mcts_pictures_have_a_key_and_keep_their_statistics_when_narrow():
+    r = mcts(tree(LECTURE), iterations=30, c=1, bounds=(-14, 14), seed=0, trace=True)
+    ax = draw(r)
+    assert key_texts(ax) == ["w/n: wins/visits of the player moving in", "UCTValue: the score selection maximises"]
+    fig = draw_frames(r, steps=[3, 8, 30, 30], ncols=2)    # too narrow for the notes: the tallies stay
+    for ax in fig.axes:
+        assert any((t.get_gid() or "").startswith("tally ") for t in ax.texts)
+    fig = draw_frames(r, steps=[3, 30], ncols=1)            # one a row: everything, readable
+    for ax in fig.axes:
+        assert any((t.get_gid() or "").startswith("note ") for t in ax.texts)
+        assert min(t.get_fontsize() for t in ax.texts) >= MIN_FONT

@@ -10,14 +10,15 @@ MCTS keeps statistics, not minimax values, so its nodes read differently:
 - a terminal leaf holds its utility (MAX's, or the payoff vector), a node
   the MCTS-Solver proved holds its exact value;
 - under it, each child of a decision node tells the UCB1 value its parent
-  gives it, ``UCB 1.23``;
+  gives it, under the lecture's name: ``UCTValue 1.23``;
 - the most visited path is the principal variation, and in a picture of a
   step the node whose rollout ended the iteration has the ring.
 
 A step is an iteration: ``scene(result, step=k)`` shows the tree after ``k``
 iterations, from the snapshots the search kept (``snapshots=[k]``) or
 rebuilt from its trace (``trace=True``); nodes the search adds later are
-drawn faded, so that every step has the same layout.
+drawn faded, so that every step has the same layout; a terminal leaf not
+reached yet shows its utility, faded too.
 """
 
 from __future__ import annotations
@@ -84,13 +85,14 @@ def _value(vector, n):
     return vector if n > 2 else vector[MAX]
 
 
-def mcts_graph(x, step=None, depth=None) -> nx.DiGraph:
+def mcts_graph(x, step=None, depth=None, uct_name="UCTValue") -> nx.DiGraph:
     """The scene graph of an MCTS result, trace or snapshot, after ``step`` iterations (None: the last).
 
     Only the nodes at most ``depth`` plies deep are in it (None: all).
 
     Every attribute of :func:`~advsearch.drawing.scene.scene` is set, with
-    ``tally`` (``w/n``), ``note`` (``UCB 1.23``) and ``visits`` on nodes.
+    ``tally`` (``w/n``), ``note`` (``UCTValue 1.23``, the name being
+    ``uct_name``) and ``visits`` on nodes.
     Children are in expansion order; the scene sorts them.
 
     >>> from advsearch import mcts, tree
@@ -98,6 +100,8 @@ def mcts_graph(x, step=None, depth=None) -> nx.DiGraph:
     >>> g = mcts_graph(r, step=3)
     >>> g.nodes[()]["tally"], g.nodes[(0, 0)]["text"], g.nodes[(1, 0)]["status"], g.nodes[(0, 0)]["current"]
     ('N = 3', '3', 'future', True)
+    >>> g.nodes[(1, 0)]["text"], g.nodes[(0,)]["note"], mcts_graph(r, 3, uct_name="UCB").nodes[(0,)]["note"]
+    ('2', 'UCTValue 1.55', 'UCB 1.55')
     """
     snap, final, pv = _trees(x, step)
     game, n = snap.game, snap.num_players
@@ -113,11 +117,14 @@ def mcts_graph(x, step=None, depth=None) -> nx.DiGraph:
                     tally="", note="", visits=0)
         if shown is None:
             node["status"] = "future"
+            if info.player is None and game is not None:   # a leaf to come: its utility, faded
+                node["value"] = _value(tuple(game.utility(info.state, p) for p in range(n)), n)
+                node["text"] = format_number(node["value"])
         else:
             node["status"] = "visited"
             node["visits"] = shown.N
             node["tally"] = tally(shown)
-            node["note"] = "" if shown.ucb is None else f"UCB {shown.ucb:.2f}"
+            node["note"] = "" if shown.ucb is None else f"{uct_name} {shown.ucb:.2f}"
             node["current"] = step is not None and path == snap.last
             node["pv"] = path in on_pv
             if shown.player is None and game is not None:

@@ -42,6 +42,7 @@ Edge attributes
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import networkx as nx
 
@@ -49,7 +50,10 @@ from ..game import CHANCE, MIN
 from ..result import SearchResult, Trace, format_number as _number
 from .mcts_scene import MCTS_DEPTH, is_mcts, mcts_graph
 
-__all__ = ["scene", "MORE", "PLAYER_COLOURS", "preorder", "value_text"]
+__all__ = ["scene", "MORE", "PLAYER_COLOURS", "UCT_NAME", "number_format", "preorder", "value_text"]
+
+#: What the note under an MCTS node calls the score selection compares: the lecture's name.
+UCT_NAME = "UCTValue"
 
 #: The last element of the path of a placeholder node that stands for hidden children.
 MORE = "…"
@@ -59,14 +63,51 @@ MORE = "…"
 PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000")
 
 
-def value_text(value, interval=None) -> str:
+def number_format(numbers=None):
+    """How numbers are written: ``None`` as the lecture writes them (3 significant digits),
+    ``"fraction"`` as the nearest fraction with a denominator of at most 100 when that is the
+    number (4/9 rather than 0.444), or an int ``k``: ``k`` decimals.
+
+    >>> f = number_format("fraction")
+    >>> f(4 / 9), f(0.375), f(3), f(math.pi), number_format(2)(4 / 9), number_format()(4 / 9)
+    ('4/9', '3/8', '3', '3.14', '0.44', '0.444')
+    >>> number_format("thirds")
+    Traceback (most recent call last):
+    ValueError: numbers must be None, "fraction" or a number of decimals (0..6), not 'thirds'
+    """
+    if numbers is None:
+        return _number
+    if numbers == "fraction":
+        return _fraction
+    if isinstance(numbers, int) and not isinstance(numbers, bool) and 0 <= numbers <= 6:
+        return lambda x: _number(x) if _whole_or_infinite(x) else _number(round(x, numbers))
+    raise ValueError(f'numbers must be None, "fraction" or a number of decimals (0..6), not {numbers!r}')
+
+
+def _whole_or_infinite(x) -> bool:
+    return not isinstance(x, float) or math.isinf(x) or x.is_integer()
+
+
+def _fraction(x) -> str:
+    if _whole_or_infinite(x) or isinstance(x, tuple):
+        return _number(x)
+    near = Fraction(x).limit_denominator(100)
+    if abs(float(near) - x) > 1e-9:
+        return _number(x)
+    return _number(near.numerator) + "/" + str(near.denominator)
+
+
+def value_text(value, interval=None, number=None) -> str:
     """How a value is written at a node: exact, or as the bound the search knows.
+
+    ``number`` writes one number (see :func:`number_format`; the lecture's way by default).
 
     >>> value_text(3), value_text(2, (-math.inf, 2)), value_text(5, (5, math.inf))
     ('3', '≤ 2', '≥ 5')
-    >>> value_text((1, 2, 3)), value_text(0.5), value_text(None)
-    ('(1, 2, 3)', '0.5', '')
+    >>> value_text((1, 2, 3)), value_text(0.5), value_text(None), value_text(0.5, number=_fraction)
+    ('(1, 2, 3)', '0.5', '', '1/2')
     """
+    _number = number or globals()["_number"]
     if value is None:
         return ""
     if isinstance(value, tuple):
@@ -82,7 +123,8 @@ def value_text(value, interval=None) -> str:
     return _number(value)
 
 
-def scene(x, *, step=None, max_depth=None, max_children=None, unvisited=True) -> nx.DiGraph:
+def scene(x, *, step=None, max_depth=None, max_children=None, unvisited=True, values=False, numbers=None,
+          uct_name=UCT_NAME) -> nx.DiGraph:
     """The scene for a tree, a SearchResult (with a trace) or a Trace.
 
     Parameters
@@ -101,6 +143,15 @@ def scene(x, *, step=None, max_depth=None, max_children=None, unvisited=True) ->
         :data:`~advsearch.drawing.mcts_scene.MCTS_DEPTH` plies by default.
     unvisited : bool
         Include the subtrees below pruned children (faded when drawn).
+    values : bool
+        For a plain tree: give every inner node its backed-up value (a
+        payoff vector with more than two players), from the oracle
+        ``Tree.values()``.  A search's trace has its own values.
+    numbers : None, "fraction" or int
+        How values are written (see :func:`number_format`).
+    uct_name : str
+        What the note under an MCTS node calls the score of selection:
+        ``"UCTValue 1.23"``, the lecture's name, by default.
 
     Examples
     --------
@@ -111,29 +162,35 @@ def scene(x, *, step=None, max_depth=None, max_children=None, unvisited=True) ->
     >>> s = scene(alphabeta(examples.two_ply(), trace=True), step=3)
     >>> s.nodes[(0,)]["text"], s.nodes[(0,)]["current"], s.nodes[(2,)]["status"]
     ('≤ 3', True, 'future')
+    >>> s = scene(examples.three_player(), values=True)
+    >>> s.nodes[()]["text"], s.nodes[(1,)]["text"]
+    ('(1, 2, 3)', '(-1, 5, 2)')
     """
     _check_limits(max_depth, max_children)
+    number = number_format(numbers)
+    if not isinstance(uct_name, str):
+        raise TypeError(f"uct_name must be a str, not {type(uct_name).__name__}")
     if isinstance(x, SearchResult) and not is_mcts(x):
         if x.trace is None:
             raise ValueError("this SearchResult has no trace: search again with trace=True to draw it")
         x = x.trace
     if is_mcts(x):
         max_depth = MCTS_DEPTH if max_depth is None else max_depth
-        graph = mcts_graph(x, step, max_depth + 1)   # one ply below the cut counts what it hides
+        graph = mcts_graph(x, step, max_depth + 1, uct_name=uct_name)   # one ply below the cut counts what it hides
     elif isinstance(x, Trace):
         # One ply below the cut is enough to count what the cut hides.
-        graph = _from_trace(x, step, unvisited, None if max_depth is None else max_depth + 1)
+        graph = _from_trace(x, step, unvisited, None if max_depth is None else max_depth + 1, number)
     elif hasattr(x, "to_networkx") and hasattr(x, "initial_state"):
         if step is not None:
             raise ValueError("step needs a search to step through: draw a SearchResult or a Trace")
-        graph = _from_tree(x)
+        graph = _from_tree(x, values, number)
     else:
         raise TypeError(f"draw a Tree, a SearchResult or a Trace (or a TreeSnapshot of MCTS), "
                         f"not {type(x).__name__}")
     _order_children(graph)
     frames = graph.graph["algorithm"] != "mcts" and not graph.graph.get("vector")
     if graph.graph.get("step") is not None and frames:
-        _open_intervals(graph)     # payoff vectors and MCTS statistics have no [min, max] frames
+        _open_intervals(graph, number)     # payoff vectors and MCTS statistics have no [min, max] frames
     return _cut(graph, max_depth, max_children)
 
 
@@ -153,7 +210,7 @@ def preorder(graph) -> list:
     return order
 
 
-def _defaults(graph):
+def _defaults(graph, number=None):
     for _, data in graph.nodes(data=True):
         data.setdefault("status", "plain")
         data.setdefault("value", None)
@@ -168,41 +225,45 @@ def _defaults(graph):
         data.setdefault("tally", "")
         data.setdefault("note", "")
         data.setdefault("visits", 0)
-        data["text"] = value_text(data["value"], data["interval"])
+        data["text"] = value_text(data["value"], data["interval"], number)
         if isinstance(data["value"], tuple) and data["bound"] == "lower":
             # A max-n node that stopped early: only its player's entry is known, from below.
-            data["text"] = _vector_bound(data["value"], data["player"])
+            data["text"] = _vector_bound(data["value"], data["player"], number)
     for u, v, data in graph.edges(data=True):
         data.setdefault("probability", None)
         data.setdefault("pv", False)
         data["status"] = graph.nodes[v]["status"]
 
 
-def _vector_bound(value, player) -> str:
+def _vector_bound(value, player, number=None) -> str:
     """``(·, ≥ 6, ·)``: what is known of a payoff vector whose node stopped early."""
+    number = number or _number
     if not isinstance(player, int) or not 0 <= player < len(value):
-        return value_text(value)
-    return "(" + ", ".join(f"≥ {_number(x)}" if i == player else "·" for i, x in enumerate(value)) + ")"
+        return value_text(value, number=number)
+    return "(" + ", ".join(f"≥ {number(x)}" if i == player else "·" for i, x in enumerate(value)) + ")"
 
 
-def _from_tree(t) -> nx.DiGraph:
+def _from_tree(t, values=False, number=None) -> nx.DiGraph:
     graph = t.to_networkx()
     graph.graph.update(algorithm=None, step=None, game=t)
-    for _, data in graph.nodes(data=True):
+    backed_up = t.values() if values else {}
+    for path, data in graph.nodes(data=True):
         data["status"] = "plain"
         if data.get("terminal"):
             data["player"] = None
-    _defaults(graph)
+        elif path in backed_up:
+            data["value"] = backed_up[path]
+    _defaults(graph, number)
     return graph
 
 
-def _from_trace(trace: Trace, step, unvisited, depth=None) -> nx.DiGraph:
+def _from_trace(trace: Trace, step, unvisited, depth=None, number=None) -> nx.DiGraph:
     game = trace.game
     graph = trace.to_networkx(unvisited=unvisited, max_depth=depth)
     graph.graph.update(algorithm=trace.algorithm, game=game, vector=getattr(trace, "vector", False),
                        num_players=getattr(game, "num_players", 2), bounds=getattr(trace, "bounds", None))
     if not len(trace):
-        _defaults(graph)
+        _defaults(graph, number)
         return graph
     last = len(trace) - 1
     if step is not None:
@@ -248,11 +309,11 @@ def _from_trace(trace: Trace, step, unvisited, depth=None) -> nx.DiGraph:
             graph.edges[node, node + (a,)]["pv"] = True
             node = node + (a,)
             graph.nodes[node]["pv"] = True
-    _defaults(graph)
+    _defaults(graph, number)
     return graph
 
 
-def _open_intervals(graph):
+def _open_intervals(graph, number=None):
     """The [min, max] frame of each node still being searched at this step.
 
     This is what is known at this step, as in the lecture's frames.  A leaf
@@ -280,7 +341,7 @@ def _open_intervals(graph):
             lo, hi = pick(e[0] for e in ends), pick(e[1] for e in ends)
         data["interval"] = (lo, hi)
         known = lo if lo > -math.inf else hi
-        data["text"] = "" if (lo, hi) == unknown else value_text(known, (lo, hi))
+        data["text"] = "" if (lo, hi) == unknown else value_text(known, (lo, hi), number)
         return lo, hi
 
     interval(())

@@ -5,7 +5,8 @@ Drawing (each game's ``draw_state``)
     on it.  The heap games (Nim, Grundy) draw their tokens with
     :func:`add_token`, in the colours :data:`TOKEN` and :data:`TOKEN_EDGE`,
     and leave :data:`BOARD_MARGIN` free around them, so that their pictures
-    look alike.
+    look alike.  :func:`add_key` writes a key under a board (which disc or
+    mark is which player), in :data:`KEY_FONT`.
 
 Checking
     :func:`check_player_boards` checks the state of an n-player game kept as
@@ -14,10 +15,14 @@ Checking
 
 from __future__ import annotations
 
-__all__ = ["BOARD_MARGIN", "TOKEN", "TOKEN_EDGE", "board_card", "add_token", "check_player_boards"]
+__all__ = ["BOARD_MARGIN", "KEY_FONT", "TOKEN", "TOKEN_EDGE", "board_card", "add_key", "add_token",
+           "check_player_boards"]
 
 #: The space a board leaves free on each side of the card, as a fraction of the card's side.
 BOARD_MARGIN = 0.1
+
+#: The size (pt) of a board's key: at least the pictures' least font, ``drawing.mpl.style.MIN_FONT`` (11 pt).
+KEY_FONT = 12.0
 
 #: The fill and outline colours of a heap game's tokens (Nim's sticks, Grundy's tokens): amber.
 TOKEN, TOKEN_EDGE = "#e39b2d", "#8a5410"
@@ -39,6 +44,29 @@ def board_card(ax, face="#fbfaf5", edge="#9a9a9a"):
     ax.add_artist(FancyBboxPatch((0.015, 0.015), 0.97, 0.97, boxstyle="round,pad=0,rounding_size=0.07",
                                  facecolor=face, edgecolor=edge, linewidth=0.8, zorder=0))
     return ax
+
+
+def add_key(ax, entries, title=None):
+    """A key under the board on ``ax``: one round swatch and its words per entry, in one row.
+
+    ``entries`` is a list of ``(words, face colour, edge colour)``.  Returns the
+    matplotlib Legend (gid ``"key"``), sized :data:`KEY_FONT`.
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = board_card(Figure(figsize=(3, 3)).add_subplot())
+    >>> key = add_key(ax, [("X (MAX)", "red", "black"), ("O (MIN)", "gold", "black")])
+    >>> [t.get_text() for t in key.get_texts()], key.get_texts()[0].get_fontsize()
+    (['X (MAX)', 'O (MIN)'], 12.0)
+    """
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], marker="o", linestyle="none", markersize=KEY_FONT, markerfacecolor=face,
+                      markeredgecolor=edge, markeredgewidth=0.8, label=words) for words, face, edge in entries]
+    key = ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=len(handles),
+                    frameon=False, fontsize=KEY_FONT, title=title, title_fontsize=KEY_FONT, handletextpad=0.3,
+                    columnspacing=1.2, borderaxespad=0.1)
+    key.set_gid("key")
+    return key
 
 
 def add_token(ax, x, y, width, height, rounding):

@@ -86,7 +86,7 @@ except ImportError as error:  # pragma: no cover - exercised only without the ex
     ) from error
 
 from ..game import MAX, MIN, Game, GameError, IllegalMoveError
-from .boards import board_card
+from .boards import add_key, board_card
 
 __all__ = [
     "Chess",
@@ -428,16 +428,17 @@ class Chess(Game):
         rows.append(("White" if board.turn == _chess.WHITE else "Black") + " to move")
         return "\n".join(rows)
 
-    def draw_state(self, state, ax, *, highlight=True):
+    def draw_state(self, state, ax, *, highlight=True, mover=True, key=False):
         """Draw the board of ``state`` on the matplotlib Axes ``ax`` and return ``ax``.
 
         The board fills the data square [0, 1] x [0, 1] on a light card, White
         at the bottom, and the axes are turned off.  Pieces are the chess
         symbols of the DejaVu Sans font drawn as filled outlines in data
         coordinates, so the board scales with the axes and stays readable at
-        an inch and a half.  A small dot beside the board shows whose move it
-        is (white or black).  With ``highlight`` the square of a king in check
-        is shaded red.
+        an inch and a half.  A small dot in the right margin shows whose move
+        it is: a white dot by White's first rank, a black one by Black's (``key``
+        writes this under the board; ``mover=False`` leaves the dot out).  With
+        ``highlight`` the square of a king in check is shaded red.
 
         Parameters
         ----------
@@ -447,6 +448,11 @@ class Chess(Game):
             Where to draw; usually a small square axes, e.g. at a tree node.
         highlight : bool
             Shade the square of a king in check.
+        mover : bool
+            Draw the dot that shows whose move it is.
+        key : bool
+            Write under the board what the dot means ("White to move" or
+            "Black to move").
 
         Returns
         -------
@@ -458,6 +464,9 @@ class Chess(Game):
         >>> ax = Figure(figsize=(1.5, 1.5)).add_subplot()
         >>> Chess().draw_state(Chess.state(START), ax) is ax
         True
+        >>> ax = Figure(figsize=(3, 3)).add_subplot()
+        >>> [t.get_text() for t in Chess().draw_state(Chess.state(START), ax, key=True).get_legend().get_texts()]
+        ['White to move']
         """
         from matplotlib.patches import Circle, PathPatch, Rectangle
 
@@ -487,10 +496,13 @@ class Chess(Game):
             else:
                 ax.add_artist(PathPatch(solid, facecolor=_INK, edgecolor="none", zorder=3))
         # The side to move: a dot in the right margin, by White's first rank or Black's.
-        mover = "white" if board.turn == _chess.WHITE else _INK
-        y = margin + size / 2 if board.turn == _chess.WHITE else 1 - margin - size / 2
-        ax.add_artist(Circle(((1 - margin + _CARD_EDGE) / 2, y), 0.018, facecolor=mover, edgecolor=_INK,
-                             linewidth=0.5, zorder=3))
+        colour = "white" if board.turn == _chess.WHITE else _INK
+        if mover:
+            y = margin + size / 2 if board.turn == _chess.WHITE else 1 - margin - size / 2
+            ax.add_artist(Circle(((1 - margin + _CARD_EDGE) / 2, y), 0.018, facecolor=colour, edgecolor=_INK,
+                                 linewidth=0.5, zorder=3))
+        if key:
+            add_key(ax, [("White to move" if board.turn == _chess.WHITE else "Black to move", colour, _INK)])
         return ax
 
 

@@ -47,7 +47,7 @@ from __future__ import annotations
 import numbers
 
 from ..game import MAX, MIN, Game, GameError, IllegalMoveError
-from .boards import board_card
+from .boards import add_key, board_card
 
 __all__ = ["ConnectFour", "has_four", "threat_cells"]
 
@@ -579,7 +579,7 @@ class ConnectFour(Game):
 
     # --- Drawing a board, e.g. at a node of a game tree. ---
 
-    def draw_state(self, state, ax, *, highlight=True):
+    def draw_state(self, state, ax, *, highlight=True, key=False):
         """Draw ``state`` as a blue board with red and yellow discs on the Axes ``ax``; return ``ax``.
 
         The board is centred in the data square [0, 1] x [0, 1] on a light
@@ -596,6 +596,9 @@ class ConnectFour(Game):
             Where to draw; usually a small square axes placed at a tree node.
         highlight : bool
             Mark the discs of a winning line.
+        key : bool
+            Write a key under the board: red is X (MAX, who moves first),
+            yellow is O (MIN).
 
         Returns
         -------
@@ -608,6 +611,9 @@ class ConnectFour(Game):
         >>> ax = Figure(figsize=(1, 1)).add_subplot()
         >>> game.draw_state(game.state("......./......./......./......./......./...X..."), ax) is ax
         True
+        >>> ax = Figure(figsize=(3, 3)).add_subplot()
+        >>> [t.get_text() for t in game.draw_state(game.initial_state, ax, key=True).get_legend().get_texts()]
+        ['X (MAX)', 'O (MIN)']
         """
         from matplotlib.collections import PatchCollection
         from matplotlib.patches import Circle, FancyBboxPatch
@@ -641,6 +647,8 @@ class ConnectFour(Game):
         if dots:
             ax.add_collection(PatchCollection(dots, facecolors="white", edgecolors="none", zorder=3),
                               autolim=False)
+        if key:
+            add_key(ax, [("X (MAX)", _RED, _RED_EDGE), ("O (MIN)", _YELLOW, _YELLOW_EDGE)])
         return ax
 
     def _winning_cells(self, state) -> int:

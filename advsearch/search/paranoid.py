@@ -160,8 +160,9 @@ def paranoid(game, state=None, *, player=None, depth=None, evaluate=None, prune_
     (Sturtevant 2002 compares it with max-n in several).  What it buys is
     pruning.  In a tree of depth d
     in which ``player`` moves every n-th ply, the best case scores about
-    b^(d(n-1)/n) leaves against max-n's b^d (Sturtevant & Korf 2000): the
-    cuts fall where MAX and MIN layers meet, not between two MIN layers.
+    b^(d(n-1)/n) leaves against max-n's b^d (Sturtevant & Korf 2000): the α
+    found at the searching player's levels cuts at every MIN level below it,
+    while consecutive MIN levels add no cuts of their own.
     Reference: Sturtevant, N. R. and Korf, R. E. (2000), On pruning
     techniques for multi-player games, *AAAI-2000*, 201-207.
 

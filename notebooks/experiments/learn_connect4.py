@@ -2,10 +2,13 @@
 
 Run from the repository root:
 
-    .venv/bin/python notebooks/experiments/learn_connect4.py
+    .venv/bin/python notebooks/experiments/learn_connect4.py            # about 2 minutes; or: make experiments
+    .venv/bin/python notebooks/experiments/learn_connect4.py --quick    # tiny sizes, a temporary folder
 
-It takes two to three minutes on a laptop and writes ``learn_connect4.json``
-next to this file; the lecture notebook only loads that file.
+It runs in one process and writes ``learn_connect4.json`` next to this file
+(with a ``produced_by`` record: see ``provenance.py``); lecture notebook 03
+only loads that file.  Everything is seeded: the same code writes the same
+numbers (only timings, date and machine differ).
 
 The experiment, settled before this script was run (every number below is
 a setting, not a result):
@@ -32,21 +35,30 @@ import json
 import platform
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
+from tqdm.auto import tqdm
 
 from advsearch import ConnectFour, agents
 from advsearch.arena import match
 from advsearch.evaluation import connect4_eval
 from advsearch.learning import dataset, self_play, train
 
+import provenance
+
 SEED = 2024
-TRAINING = {"games": 2000, "depth": 2, "epsilon": 0.1, "openings": 2, "l2": 1e-3, "bound": 0.45}
-HELD_OUT_GAMES = 500
-DEPTHS = (2, 3, 4)
-MATCH = {"games": 1000, "openings": 4}
-OUTPUT = Path(__file__).with_suffix(".json")
+#: The settings of the experiment (the docstring's numbers).
+FULL = {"training": {"games": 2000, "depth": 2, "epsilon": 0.1, "openings": 2, "l2": 1e-3, "bound": 0.45},
+        "held_out_games": 500, "depths": [2, 3, 4], "match": {"games": 1000, "openings": 4}}
+#: A smoke run with the same steps and the same seeds: seconds, not minutes.
+QUICK = {"training": {**FULL["training"], "games": 60}, "held_out_games": 30, "depths": [2, 3],
+         "match": {"games": 20, "openings": 4}}
+
+
+def seeds() -> dict:
+    """Every seed of a run: training, the held-out games' agent and openings, and the matches (each row has its own)."""
+    return {"training": SEED, "held_out_agent": SEED + 100, "held_out_games": SEED + 101,
+            "match": f"{SEED} + depth"}
 
 
 def auc(values, labels) -> float:
@@ -58,11 +70,13 @@ def auc(values, labels) -> float:
     return float((beaten + ties.sum() / 2) / (len(won) * len(lost)))
 
 
-def prediction(game, hand, learned, seed) -> dict:
+def prediction(game, hand, learned, settings, seed, progress=True) -> dict:
     """AUC and largest |value| of both evaluations on held-out self-play positions."""
-    player = agents.epsilon_greedy(agents.alphabeta(TRAINING["depth"], hand, order=game.move_order),
-                                   TRAINING["epsilon"], seed=seed)
-    records = self_play(game, player, HELD_OUT_GAMES, seed=seed + 1, openings=TRAINING["openings"])
+    training = settings["training"]
+    player = agents.epsilon_greedy(agents.alphabeta(training["depth"], hand, order=game.move_order),
+                                   training["epsilon"], seed=seed)
+    records = self_play(game, player, settings["held_out_games"], seed=seed + 1, openings=training["openings"],
+                        progress=progress)
     X, y = dataset(records, hand)
     out = {"games": len(records), "positions": int(len(y)), "fraction_max_won": float(y.mean())}
     for name, evaluation in (("hand_set", hand), ("learned", learned)):
@@ -71,17 +85,15 @@ def prediction(game, hand, learned, seed) -> dict:
     return out
 
 
-def tournament(game, hand, learned) -> list:
-    rows = []
-    for depth in DEPTHS:
-        a = agents.alphabeta(depth, learned, order=game.move_order, name=f"learned, depth {depth}")
-        b = agents.alphabeta(depth, hand, order=game.move_order, name=f"hand-set, depth {depth}")
-        started = time.perf_counter()
-        result = match(game, a, b, seed=SEED + depth, **MATCH)
-        seconds = time.perf_counter() - started
-        print(result, f"[{seconds:.0f} s]", flush=True)
-        rows.append({"depth": depth, **result.as_dict(), "seconds": seconds, "verdict": verdict(result)})
-    return rows
+def one_match(game, hand, learned, depth, settings, progress=True) -> dict:
+    """Learned against hand-set weights, both alpha-beta to ``depth``, as one row of the JSON."""
+    a = agents.alphabeta(depth, learned, order=game.move_order, name=f"learned, depth {depth}")
+    b = agents.alphabeta(depth, hand, order=game.move_order, name=f"hand-set, depth {depth}")
+    started = time.perf_counter()
+    result = match(game, a, b, seed=SEED + depth, progress=progress, **settings["match"])
+    seconds = time.perf_counter() - started
+    tqdm.write(f"{result} [{seconds:.0f} s]")
+    return {"depth": depth, **result.as_dict(), "seconds": seconds, "verdict": verdict(result)}
 
 
 def verdict(result) -> str:
@@ -93,33 +105,52 @@ def verdict(result) -> str:
     return "no significant difference (95% interval contains 50%)"
 
 
-def main():
+def run(settings, quick=False, progress=True) -> dict:
+    """The whole experiment with ``settings`` (:data:`FULL` or :data:`QUICK`): the JSON report."""
     started = time.perf_counter()
     game = ConnectFour()
     hand = connect4_eval(game)
-    run = train(game, hand, seed=SEED, **TRAINING)
-    learned = run.evaluation
-    print(f"hand-set: {hand}\nlearned:  {learned}\n"
-          f"({run.games} games, {run.draws} draws left out, {run.positions} positions, "
-          f"{run.seconds['self_play']:.0f} s of self-play)", flush=True)
-    held_out = prediction(game, hand, learned, seed=SEED + 100)
-    print(f"held-out AUC: hand-set {held_out['hand_set']['auc']:.3f}, learned {held_out['learned']['auc']:.3f}")
-    matches = tournament(game, hand, learned)
-    report = {
+    stages = ["training", "held-out games"] + [f"match at depth {d}" for d in settings["depths"]]
+    with tqdm(total=len(stages), desc="learn_connect4", unit="step", disable=not progress) as bar:
+        bar.set_postfix_str(stages[0])
+        training = train(game, hand, seed=SEED, progress=progress, **settings["training"])
+        learned = training.evaluation
+        tqdm.write(f"hand-set: {hand}\nlearned:  {learned}\n({training.games} games, {training.draws} draws left "
+                   f"out, {training.positions} positions, {training.seconds['self_play']:.0f} s of self-play)")
+        bar.update()
+        bar.set_postfix_str(stages[1])
+        held_out = prediction(game, hand, learned, settings, seed=SEED + 100, progress=progress)
+        tqdm.write(f"held-out AUC: hand-set {held_out['hand_set']['auc']:.3f}, "
+                   f"learned {held_out['learned']['auc']:.3f}")
+        bar.update()
+        matches = []
+        for depth, stage in zip(settings["depths"], stages[2:]):
+            bar.set_postfix_str(stage)
+            matches.append(one_match(game, hand, learned, depth, settings, progress))
+            bar.update()
+    return {
         "board": {"width": game.width, "height": game.height},
         "seed": SEED,
         "hand_set_weights": hand.weights,
         "learned_weights": learned.weights,
-        "training": run.as_dict(),
+        "training": training.as_dict(),
         "held_out": held_out,
-        "tournament": {"settings": {**MATCH, "depths": list(DEPTHS)}, "matches": matches},
+        "tournament": {"settings": {**settings["match"], "depths": list(settings["depths"])}, "matches": matches},
         "total_seconds": time.perf_counter() - started,
         "python": sys.version.split()[0],
         "platform": platform.platform(),
+        "produced_by": provenance.record(__file__, quick, settings, seeds(), started),
     }
-    OUTPUT.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
-    print(f"wrote {OUTPUT} in {report['total_seconds']:.0f} s")
+
+
+def main(argv=None) -> int:
+    args = provenance.arguments(__file__, argv)
+    path = provenance.output_path(__file__, args.quick, args.output)
+    report = run(QUICK if args.quick else FULL, quick=args.quick, progress=not args.no_progress)
+    provenance.write(path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    print(f"learn_connect4: {report['total_seconds']:.0f} s", flush=True)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

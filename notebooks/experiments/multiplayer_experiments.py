@@ -2,11 +2,15 @@
 
 Run from the repository root:
 
-    .venv/bin/python notebooks/experiments/multiplayer_experiments.py           # a few minutes
-    .venv/bin/python notebooks/experiments/multiplayer_experiments.py --quick   # a smoke run, not saved
+    .venv/bin/python notebooks/experiments/multiplayer_experiments.py           # a few minutes; or: make experiments
+    .venv/bin/python notebooks/experiments/multiplayer_experiments.py --quick   # tiny sizes, a temporary folder
 
 It uses two processes, and writes ``multiplayer_experiments.json`` next to
-this file; the lecture notebook only loads that file.
+this file (with a ``produced_by`` record: see ``provenance.py``); lecture
+notebook 05 only loads that file.  Every random choice comes from a
+``random.Random`` seeded by the row and the game's index, so the same code
+writes the same numbers (only timings, date and machine differ), whichever
+process plays which game.
 
 The experiments, settled before this script was run (every number below is
 a setting, not a result):
@@ -54,19 +58,16 @@ import platform
 import random
 import sys
 import time
-from pathlib import Path
+
+from tqdm.auto import tqdm
 
 from advsearch import ChineseCheckers, ThreatADS, Virus, agents, best_reply
 from advsearch.arena import play, random_opening, wilson_interval
 from advsearch.search import ADS_RULES
 
-try:                                  # progress bars when tqdm is installed; none otherwise
-    from tqdm.auto import tqdm
-except ImportError:                   # pragma: no cover - depends on the environment
-    tqdm = None
+import provenance
 
 SEED = 2025
-OUTPUT = Path(__file__).with_suffix(".json")
 WORKERS = 2
 
 ADS = {"depth": {"Virus": 4, "ChineseCheckers": 3}, "turns": 2, "games": 50, "midgame_moves_per_player": 6,
@@ -78,6 +79,11 @@ TOURNAMENT = {"depth": 3, "openings": 20, "opening_plies": 3, "players": 3}
 TOURNAMENT_GAMES = ("Virus", "ChineseCheckers")
 ALGORITHMS = ("maxn", "paranoid", "best_reply")
 
+#: The settings of the experiment (the docstring's numbers).
+FULL = {"threat_ads": ADS, "tournament": TOURNAMENT}
+#: A smoke run with the same rows, steps and seeds: seconds, not minutes.
+QUICK = {"threat_ads": {**ADS, "games": 3}, "tournament": {**TOURNAMENT, "openings": 1}}
+
 
 def make_game(name, players):
     """The game of a row: Virus on the default 5x5 board, or Chinese Checkers on the default star."""
@@ -88,17 +94,17 @@ def make_game(name, players):
 
 def ads_game(task):
     """One game of the Threat-ADS experiment: node counts of P0's first turns, plain and with each rule."""
-    name, players, start, index = task
+    ads, name, players, start, index = task
     game = make_game(name, players)
     rng = random.Random(f"{SEED}/ads/{name}/{players}/{start}/{index}")
     state = game.initial_state
     if start == "midgame":
-        state = random_opening(game, ADS["midgame_moves_per_player"] * players, rng)
-    me, depth = ADS["brs_player"], ADS["depth"][name]
+        state = random_opening(game, ads["midgame_moves_per_player"] * players, rng)
+    me, depth = ads["brs_player"], ads["depth"][name]
     lists = {rule: ThreatADS(rule) for rule in ADS_RULES}
     nodes = dict.fromkeys(("plain",) + ADS_RULES, 0)
     turns = 0
-    while turns < ADS["turns"] and not game.is_terminal(state):
+    while turns < ads["turns"] and not game.is_terminal(state):
         if game.to_move(state) != me:
             state = game.result(state, rng.choice(game.actions(state)))
             continue
@@ -130,13 +136,13 @@ def paired_change(plain, other):
     return d / base, ((d - half) / base, (d + half) / base)
 
 
-def summarise_ads(results):
+def summarise_ads(results, ads):
     rows = []
     for name, players in ADS_ROWS:
         for start in STARTS:
             games = [r for r in results if r["row"] == (name, players, start)]
             plain = [g["nodes"]["plain"] for g in games]
-            row = {"game": name, "players": players, "start": start, "depth": ADS["depth"][name], "games": len(games),
+            row = {"game": name, "players": players, "start": start, "depth": ads["depth"][name], "games": len(games),
                    "turns": mean([g["turns"] for g in games]), "plain": mean(plain),
                    "per_game": {k: [g["nodes"][k] for g in games] for k in ("plain",) + ADS_RULES}}
             for rule in ADS_RULES:
@@ -165,8 +171,8 @@ class Counting:
         return move
 
 
-def make_agent(algorithm, game):
-    depth, evaluate = TOURNAMENT["depth"], game.evaluate
+def make_agent(algorithm, game, depth):
+    evaluate = game.evaluate
     if algorithm == "maxn":
         return agents.maxn(depth, evaluate, pruning="shallow", name="maxn")
     if algorithm == "paranoid":
@@ -176,18 +182,18 @@ def make_agent(algorithm, game):
 
 def tournament_game(task):
     """One game of the tournament: an opening, and the three agents in one seating."""
-    name, opening, seating = task
-    game = make_game(name, TOURNAMENT["players"])
+    tournament, name, opening, seating = task
+    game = make_game(name, tournament["players"])
     rng = random.Random(f"{SEED}/tournament/{name}/{opening}")
-    start = random_opening(game, TOURNAMENT["opening_plies"], rng)
-    players = [Counting(make_agent(a, game)) for a in seating]
+    start = random_opening(game, tournament["opening_plies"], rng)
+    players = [Counting(make_agent(a, game, tournament["depth"])) for a in seating]
     record = play(game, players, state=start)
     return {"game": name, "opening": opening, "seating": seating, "outcome": record.outcome,
             "winner": None if record.winner is None else seating[record.winner], "moves": len(record.moves),
             "nodes": [p.nodes for p in players], "searches": [p.moves for p in players]}
 
 
-def summarise_tournament(results):
+def summarise_tournament(results, tournament):
     out = []
     for name in TOURNAMENT_GAMES:
         games = [r for r in results if r["game"] == name]
@@ -199,7 +205,7 @@ def summarise_tournament(results):
             payoffs = [g["outcome"][g["seating"].index(a)] for g in games]
             searches = sum(g["searches"][g["seating"].index(a)] for g in games)
             by_seat = [sum(g["winner"] == a for g in games if g["seating"].index(a) == seat)
-                       for seat in range(TOURNAMENT["players"])]
+                       for seat in range(tournament["players"])]
             row["agents"][a] = {"wins": wins, "win_rate": wins / n, "win_rate_95": wilson_interval(wins, n),
                                 "mean_payoff": mean(payoffs), "wins_by_seat": by_seat,
                                 "nodes_per_move": sum(g["nodes"][g["seating"].index(a)] for g in games) / searches}
@@ -233,23 +239,22 @@ def dump(data) -> str:
     return write(data, "") + "\n"
 
 
-def run(tasks, work, description, quick):
-    bar = tqdm(total=len(tasks), desc=description, leave=False) if tqdm is not None else None
-    with multiprocessing.Pool(WORKERS) as pool:
+def pooled(tasks, work, description, progress=True):
+    """``work`` over ``tasks`` in :data:`WORKERS` processes, results in the order of the tasks, with a bar."""
+    with tqdm(total=len(tasks), desc=description, unit="game", disable=not progress) as bar, \
+            multiprocessing.Pool(WORKERS) as pool:
         results = []
         for r in pool.imap(work, tasks, chunksize=1):
             results.append(r)
-            if bar is not None:
-                bar.update()
-    if bar is not None:
-        bar.close()
+            bar.update()
     return results
 
 
-def print_tables(ads_rows, tournament_rows):
-    depths = ", ".join(f"{game} {d}" for game, d in ADS["depth"].items())
+def print_tables(ads_rows, tournament_rows, settings):
+    ads = settings["threat_ads"]
+    depths = ", ".join(f"{game} {d}" for game, d in ads["depth"].items())
     print("\nThreat-ADS against plain BRS: mean nodes over P0's first "
-          f"{ADS['turns']} turns, depth {depths}, P0 = BRS, others random")
+          f"{ads['turns']} turns, depth {depths}, P0 = BRS, others random")
     print(f"{'game':<16} {'n':>2} {'start':<8} {'games':>5} {'plain':>9} {'move-to-front':>14} {'fewer':>7}"
           f" {'95%':>15} {'transposition':>14} {'fewer':>7} {'95%':>15}")
     for r in ads_rows:
@@ -261,7 +266,7 @@ def print_tables(ads_rows, tournament_rows):
         print(f"{r['game']:<16} {r['players']:>2} {r['start']:<8} {r['games']:>5} {r['plain']:>9,.0f} "
               + " ".join(cells))
     for t in tournament_rows:
-        print(f"\nTournament in {t['game']} ({t['games']} games, 3 players, depth {TOURNAMENT['depth']}; "
+        print(f"\nTournament in {t['game']} ({t['games']} games, 3 players, depth {settings['tournament']['depth']}; "
               f"{t['shared_or_no_winner']} without a single winner; {t['mean_moves']:.0f} moves a game)")
         print(f"{'agent':<11} {'wins':>5} {'rate':>6} {'95% Wilson':>16} {'mean payoff':>12} {'nodes/move':>11}"
               f" {'wins by seat':>14}")
@@ -271,24 +276,29 @@ def print_tables(ads_rows, tournament_rows):
                   f"{x['mean_payoff']:>12.3f} {x['nodes_per_move']:>11,.0f} {str(x['wins_by_seat']):>14}")
 
 
-def main(quick=False):
-    started = time.time()
-    games = 4 if quick else ADS["games"]
-    ads_tasks = [(name, n, start, i) for name, n in ADS_ROWS for start in STARTS for i in range(games)]
-    ads_results = run(ads_tasks, ads_game, "Threat-ADS", quick)
-    openings = 2 if quick else TOURNAMENT["openings"]
+def seeds() -> dict:
+    """How every random choice is seeded: ``random.Random`` of these strings, one per game."""
+    return {"seed": SEED, "threat_ads_game": f"{SEED}/ads/<game>/<players>/<start>/<index>",
+            "tournament_opening": f"{SEED}/tournament/<game>/<opening>"}
+
+
+def run(settings, quick=False, progress=True) -> dict:
+    """Both experiments with ``settings`` (:data:`FULL` or :data:`QUICK`): the JSON report."""
+    started = time.perf_counter()
+    ads, tournament = settings["threat_ads"], settings["tournament"]
+    ads_tasks = [(ads, name, n, start, i) for name, n in ADS_ROWS for start in STARTS for i in range(ads["games"])]
+    ads_results = pooled(ads_tasks, ads_game, "Threat-ADS", progress)
     seatings = list(itertools.permutations(ALGORITHMS))
-    tournament_tasks = [(name, o, s) for name in TOURNAMENT_GAMES for o in range(openings) for s in seatings]
-    tournament_results = run(tournament_tasks, tournament_game, "tournament", quick)
-    ads_rows, tournament_rows = summarise_ads(ads_results), summarise_tournament(tournament_results)
-    print_tables(ads_rows, tournament_rows)
-    seconds = time.time() - started
-    print(f"\n{seconds:.0f} s")
-    if quick:
-        return
-    OUTPUT.write_text(dump({
-        "settings": {"seed": SEED, "threat_ads": ADS, "threat_ads_rows": ADS_ROWS, "starts": STARTS,
-                     "rules": ADS_RULES, "tournament": TOURNAMENT, "tournament_games": TOURNAMENT_GAMES,
+    tournament_tasks = [(tournament, name, o, s) for name in TOURNAMENT_GAMES for o in range(tournament["openings"])
+                        for s in seatings]
+    tournament_results = pooled(tournament_tasks, tournament_game, "tournament", progress)
+    ads_rows = summarise_ads(ads_results, ads)
+    tournament_rows = summarise_tournament(tournament_results, tournament)
+    print_tables(ads_rows, tournament_rows, settings)
+    seconds = time.perf_counter() - started
+    return {
+        "settings": {"seed": SEED, "threat_ads": ads, "threat_ads_rows": ADS_ROWS, "starts": STARTS,
+                     "rules": ADS_RULES, "tournament": tournament, "tournament_games": TOURNAMENT_GAMES,
                      "algorithms": ALGORITHMS,
                      "games": {f"{name} {n}p": repr(make_game(name, n)) for name, n in ADS_ROWS}},
         "threat_ads": ads_rows,
@@ -297,9 +307,18 @@ def main(quick=False):
                                                                for g in tournament_results]},
         "seconds": round(seconds),
         "python": platform.python_version(),
-    }))
-    print(f"wrote {OUTPUT}")
+        "produced_by": provenance.record(__file__, quick, settings, seeds(), started),
+    }
+
+
+def main(argv=None) -> int:
+    args = provenance.arguments(__file__, argv)
+    path = provenance.output_path(__file__, args.quick, args.output)
+    report = run(QUICK if args.quick else FULL, quick=args.quick, progress=not args.no_progress)
+    provenance.write(path, dump(report))
+    print(f"multiplayer_experiments: {report['seconds']} s", flush=True)
+    return 0
 
 
 if __name__ == "__main__":
-    main(quick="--quick" in sys.argv)
+    sys.exit(main())

@@ -2,10 +2,14 @@
 
 Run from the repository root:
 
-    .venv/bin/python notebooks/experiments/pig_agents.py
+    .venv/bin/python notebooks/experiments/pig_agents.py            # about 45 minutes; or: make experiments
+    .venv/bin/python notebooks/experiments/pig_agents.py --quick    # goal 30, tiny sizes, a temporary folder
 
 It took 45 minutes on a busy two-core machine (it uses both cores) and writes
-``pig_agents.json`` next to this file; lecture notebook 04 only loads that file.
+``pig_agents.json`` next to this file (with a ``produced_by`` record: see
+``provenance.py``); lecture notebook 04 only loads that file.  Every match
+has its own seed, so the same code writes the same numbers (only timings,
+date and machine differ), whichever process plays which match.
 
 The experiment, settled before this script was run (every number below is a
 setting, not a result):
@@ -38,39 +42,49 @@ import platform
 import sys
 import time
 from multiprocessing import Pool
-from pathlib import Path
+
+from tqdm.auto import tqdm
 
 import advsearch
 from advsearch import Pig, agents
 from advsearch.arena import match
 from advsearch.games.pig import hold_at, optimal_pig, win_probability
 
-GOAL = 100
-DEPTHS = (1, 2, 3, 4, 5, 6)
-EXACT_DEPTHS = (1, 2, 3, 4)
-GAMES = 2000
+import provenance
+
 SEED = 4000
 OPPONENTS = ("hold_at(20)", "optimal")
-OUTPUT = Path(__file__).with_suffix(".json")
+#: The settings of the experiment (the docstring's numbers).
+FULL = {"goal": 100, "depths": [1, 2, 3, 4, 5, 6], "exact_depths": [1, 2, 3, 4], "games": 2000}
+#: A smoke run with the same steps and seeds on a short game: seconds, not 45 minutes.
+QUICK = {"goal": 30, "depths": [1, 2, 3], "exact_depths": [1, 2], "games": 20}
 
 
-def make_agent(depth):
-    game = Pig(GOAL)
+def seeds() -> dict:
+    """How the simulated matches are seeded (each row has its own seed; the exact values use none)."""
+    return {"match": f"{SEED} + 10 * depth + (0 against hold_at(20), 1 against optimal)"}
+
+
+def match_seed(depth, opponent) -> int:
+    """The seed of the match of the agent of ``depth`` against ``opponent``."""
+    return SEED + 10 * depth + OPPONENTS.index(opponent)
+
+
+def make_agent(depth, goal):
+    game = Pig(goal)
     return agents.expectiminimax(depth, game.evaluate, name=f"expectiminimax, depth {depth}")
 
 
-def make_opponent(name):
-    return hold_at(20) if name == "hold_at(20)" else optimal_pig(GOAL).agent()
+def make_opponent(name, goal):
+    return hold_at(20) if name == "hold_at(20)" else optimal_pig(goal).agent()
 
 
-def simulated(task) -> dict:
+def simulated(depth, opponent, settings) -> dict:
     """One simulated match: agent of ``depth`` against the opponent named ``opponent``."""
-    depth, opponent = task
-    game = Pig(GOAL)
-    seed = SEED + 10 * depth + OPPONENTS.index(opponent)
+    goal = settings["goal"]
     started = time.perf_counter()
-    result = match(game, make_agent(depth), make_opponent(opponent), games=GAMES, openings=0, seed=seed,
-                   progress=False)
+    result = match(Pig(goal), make_agent(depth, goal), make_opponent(opponent, goal), games=settings["games"],
+                   openings=0, seed=match_seed(depth, opponent), progress=False)
     moves = sum(len(r) for r in result.records)
     out = result.as_dict()
     out.update(depth=depth, opponent=opponent, seconds=time.perf_counter() - started,
@@ -78,61 +92,75 @@ def simulated(task) -> dict:
     return out
 
 
-def exact(task) -> dict:
+def exact(first, second, settings) -> dict:
     """Exact win probabilities of ``first`` against ``second`` (each a depth or an opponent name)."""
-    first, second = task
-    game = Pig(GOAL)
-    make = lambda x: make_agent(x) if isinstance(x, int) else make_opponent(x)
+    goal = settings["goal"]
+    make = lambda x: make_agent(x, goal) if isinstance(x, int) else make_opponent(x, goal)
     started = time.perf_counter()
-    p = win_probability(game, make(first), make(second))
+    p = win_probability(Pig(goal), make(first), make(second))
     return {"first": first, "second": second, "first_wins": p, "seconds": time.perf_counter() - started}
 
 
-def run(task) -> tuple:
-    kind, x, y = task
-    return kind, (simulated((x, y)) if kind == "simulated" else exact((x, y)))
+def work(task) -> tuple:
+    """One task in a worker process: a simulated match or an exact win probability."""
+    kind, x, y, settings = task
+    return task, (simulated(x, y, settings) if kind == "simulated" else exact(x, y, settings))
 
 
 def cost(task) -> float:
-    """A rough guess of a task's seconds, to start the longest ones first."""
-    kind, x, y = task
+    """A rough guess of a task's seconds (goal 100), to start the longest first and weigh the progress bar."""
+    kind, x, y, settings = task
     depth = x if isinstance(x, int) else y if isinstance(y, int) else 0
     if kind == "simulated":
-        return GAMES * 0.005 * 3.2 ** max(depth - 2, 0)
+        return settings["games"] * 0.005 * 3.2 ** max(depth - 2, 0)
     return 30 * 2.3 ** depth if depth else 1
 
 
-def main() -> int:
-    started = time.perf_counter()
-    optimal_pig(GOAL)                                  # solve once here, so the workers' forks share it
-    tasks = [("simulated", d, o) for d in DEPTHS for o in OPPONENTS]
-    pairs = [(d, "hold_at(20)") for d in EXACT_DEPTHS] + [("hold_at(20)", d) for d in EXACT_DEPTHS]
+def tasks_of(settings) -> list:
+    """The tasks of a run, in the order their results are stored."""
+    tasks = [("simulated", d, o, settings) for d in settings["depths"] for o in OPPONENTS]
+    pairs = [(d, "hold_at(20)") for d in settings["exact_depths"]]
+    pairs += [("hold_at(20)", d) for d in settings["exact_depths"]]
     pairs += [("optimal", "hold_at(20)"), ("hold_at(20)", "optimal")]
-    tasks += [("exact", a, b) for a, b in pairs]
-    results = {"simulated": [], "exact": []}
-    with Pool(2) as pool:
-        for kind, out in pool.imap_unordered(run, sorted(tasks, key=cost, reverse=True)):
-            results[kind].append(out)
-            print(f"{kind}: {out}", file=sys.stderr, flush=True)
+    return tasks + [("exact", a, b, settings) for a, b in pairs]
+
+
+def compute(settings, progress=True) -> dict:
+    """Every task's result, keyed by the task, on two processes, with a bar weighted by the guessed cost."""
+    tasks = tasks_of(settings)
+    done = {}
+    with tqdm(total=round(sum(map(cost, tasks))), desc="pig_agents", unit=" est. s", disable=not progress) as bar, \
+            Pool(2) as pool:
+        for task, out in pool.imap_unordered(work, sorted(tasks, key=cost, reverse=True)):
+            done[task[:3]] = out
+            bar.update(round(cost(task)))
+            bar.set_postfix_str(f"{task[0]} {task[1]} vs {task[2]}")
+    return {kind: [done[task[:3]] for task in tasks if task[0] == kind] for kind in ("simulated", "exact")}
+
+
+def run(settings, quick=False, progress=True) -> dict:
+    """The whole experiment with ``settings`` (:data:`FULL` or :data:`QUICK`): the JSON report."""
+    started = time.perf_counter()
+    optimal_pig(settings["goal"])                       # solve once here, so the workers' forks share it
+    results = compute(settings, progress)
     sims, exacts = results["simulated"], results["exact"]
-    sims.sort(key=lambda m: (m["depth"], OPPONENTS.index(m["opponent"])))
     for m in sims:
         lo, hi = m["interval"]
         print(f"depth {m['depth']} vs {m['opponent']:12s} {m['wins']:5d}-{m['losses']:<5d} "
-              f"{m['rate']:.1%} ({lo:.1%} - {hi:.1%})  {m['seconds']:.0f} s", file=sys.stderr)
+              f"{m['rate']:.1%} ({lo:.1%} - {hi:.1%})  {m['seconds']:.0f} s")
     table = {(e["first"], e["second"]): e["first_wins"] for e in exacts}
     scores = []
-    for a in list(EXACT_DEPTHS) + ["optimal"]:
+    for a in list(settings["exact_depths"]) + ["optimal"]:
         first, second = table[(a, "hold_at(20)")], table[("hold_at(20)", a)]
         scores.append({"agent": a, "opponent": "hold_at(20)", "wins_moving_first": first,
                        "wins_moving_second": 1 - second, "expected_score": (first + 1 - second) / 2})
     for s in scores:
-        print(f"exact: {s['agent']} vs hold_at(20): {s['expected_score']:.4f}", file=sys.stderr)
-    out = {
-        "goal": GOAL,
-        "settings": {"depths": list(DEPTHS), "exact_depths": list(EXACT_DEPTHS), "games": GAMES, "seed": SEED,
-                     "openings": 0, "evaluate": "Pig.evaluate (MAX's lead / goal, turn total counted as banked)",
-                     "pruning": None},
+        print(f"exact: {s['agent']} vs hold_at(20): {s['expected_score']:.4f}")
+    return {
+        "goal": settings["goal"],
+        "settings": {"depths": list(settings["depths"]), "exact_depths": list(settings["exact_depths"]),
+                     "games": settings["games"], "seed": SEED, "openings": 0,
+                     "evaluate": "Pig.evaluate (MAX's lead / goal, turn total counted as banked)", "pruning": None},
         "simulated": sims,
         "exact": scores,
         "exact_runs": exacts,
@@ -140,9 +168,16 @@ def main() -> int:
         "advsearch": advsearch.__version__,
         "python": platform.python_version(),
         "platform": platform.platform(),
+        "produced_by": provenance.record(__file__, quick, settings, seeds(), started),
     }
-    OUTPUT.write_text(json.dumps(out, indent=1) + "\n")
-    print(f"wrote {OUTPUT} in {out['total_seconds']:.0f} s", file=sys.stderr)
+
+
+def main(argv=None) -> int:
+    args = provenance.arguments(__file__, argv)
+    path = provenance.output_path(__file__, args.quick, args.output)
+    report = run(QUICK if args.quick else FULL, quick=args.quick, progress=not args.no_progress)
+    provenance.write(path, json.dumps(report, indent=1) + "\n")
+    print(f"pig_agents: {report['total_seconds']:.0f} s", flush=True)
     return 0
 
 

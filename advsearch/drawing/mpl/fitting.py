@@ -14,12 +14,13 @@ import numpy as np
 
 from ..layout import tidy_layout
 from ..scene import scene as make_scene
+from .keys import key_entries, key_width, shown
 from .looks import edge_text, node_looks
-from .style import BOARD_FONT, BOARDS_UP_TO, CUT, EDGE_ROOM, LABEL_AT, LEGEND, LINE, MAX_SLOT_PER_PLY, MIN_PLY, \
+from .style import BOARD_FONT, BOARDS_UP_TO, check_style, CUT, EDGE_ROOM, LABEL_AT, LEGEND, LINE, MAX_SLOT_PER_PLY, MIN_PLY, \
     MIN_SLOT, OUTER, PAD, SMALL, TIERS
 from .text import em
 
-__all__ = ["Geometry", "Needs", "Picture", "picture", "plan", "fit", "natural_size"]
+__all__ = ["Geometry", "Needs", "PICTURE_OPTIONS", "Picture", "picture", "plan", "fit", "natural_size"]
 
 
 @dataclass
@@ -69,6 +70,7 @@ class Needs:
     gap: float
     top: float
     bottom: float
+    key: float = 0.0
 
     @property
     def least_slot(self) -> float:
@@ -84,7 +86,7 @@ class Needs:
     def width(self, slot: float) -> float:
         """The picture's width in em with slots of ``slot`` em (convex in ``slot``)."""
         left, right = self.margins(slot)
-        return self.span * slot + left + right
+        return max(self.span * slot + left + right, self.key + 2 * OUTER)
 
     def narrowest(self) -> tuple:
         """The slot (em) at least :attr:`least_slot` that makes the picture narrowest, and that width."""
@@ -110,7 +112,7 @@ class Needs:
         return lo
 
 
-def _needs(graph, pos, looks, edge_texts, legend: bool) -> Needs:
+def _needs(graph, pos, looks, edge_texts, key: list) -> Needs:
     """Everything the fitting needs to know about a scene drawn with ``looks``."""
     rows = _rows(pos)
     xmin = min(x for x, _ in pos.values())
@@ -138,10 +140,10 @@ def _needs(graph, pos, looks, edge_texts, legend: bool) -> Needs:
                         for p, c in band if edge_texts.get((p, c)))
         items.extend((x, half, half) for x, half in labels)
         pairs.extend((xb - xa, wa + wb + PAD * SMALL) for (xa, wa), (xb, wb) in zip(labels, labels[1:]))
-    top = up[0] + OUTER + (LEGEND + PAD if legend else 0)
+    top = up[0] + OUTER + (LEGEND + PAD if key else 0)
     at, left, right = np.array(items, dtype=float).T
     return Needs(pairs, at - xmin, left, right, max(x for x, _ in pos.values()) - xmin,
-                  depths[-1], gap, top, down[depths[-1]] + OUTER)
+                  depths[-1], gap, top, down[depths[-1]] + OUTER, key_width(key))
 
 
 def _largest_font(needs: Needs, width: float, height: float, limit: float) -> float:
@@ -203,19 +205,30 @@ class Picture:
     actions: bool
     boards: bool
     optional_boards: bool  # boards were chosen by default, and may be left out if they do not fit
-
-    @property
-    def legend(self) -> bool:
-        return self.graph.graph.get("num_players", 2) > 2
+    key: list = ()         # the key's entries (see :mod:`.keys`)
 
 
-def picture(x, step, max_depth, max_children, unvisited, bounds, intervals, actions, boards) -> Picture:
-    graph = make_scene(x, step=step, max_depth=max_depth, max_children=max_children, unvisited=unvisited)
+#: What ``draw`` and ``picture`` take besides the tree and the step: what is drawn, and their defaults.
+PICTURE_OPTIONS = {"max_depth": None, "max_children": None, "unvisited": True, "bounds": False,
+                   "intervals": False, "actions": False, "boards": None, "values": False, "numbers": None,
+                   "key": None, "players": None, "uct_name": "UCTValue"}
+
+
+def picture(x, step, max_depth=None, max_children=None, unvisited=True, bounds=False, intervals=False,
+            actions=False, boards=None, values=False, numbers=None, key=None, players=None, uct_name="UCTValue",
+            st=None) -> Picture:
+    graph = make_scene(x, step=step, max_depth=max_depth, max_children=max_children, unvisited=unvisited,
+                       values=values, numbers=numbers, uct_name=uct_name)
     if not graph.number_of_nodes():
         raise ValueError("there is nothing to draw: the trace has no events")
     show = _want_boards(graph, boards)
+    entries = key_entries(graph, bool(bounds), players, st or check_style({}))
+    if key is not None and not isinstance(key, bool):
+        raise TypeError(f"key must be True, False or None (a key when the picture needs one), not {key!r}")
+    if key is False:
+        entries = []
     return Picture(graph, tidy_layout(graph), bool(bounds), bool(intervals), bool(actions), show,
-                    show and boards is None)
+                   show and boards is None, entries)
 
 
 def plan(pic: Picture, tier: str):
@@ -223,20 +236,24 @@ def plan(pic: Picture, tier: str):
     looks = node_looks(pic.graph, tier, pic.bounds, pic.intervals, pic.boards)
     texts = {} if tier == "bare" else {
         (p, c): edge_text(d, tier == "full", pic.actions) for p, c, d in pic.graph.edges(data=True)}
-    return looks, texts, _needs(pic.graph, pic.pos, looks, texts, pic.legend)
+    return looks, texts, _needs(pic.graph, pic.pos, looks, texts, shown(pic.key, tier))
 
 
 def fit(ax, pic: Picture, limit):
-    """The first readability tier whose text is large enough in ``ax``, and the geometry for it."""
+    """The first readability tier whose text is large enough in ``ax``, and the geometry for it.
+
+    A ``limit`` below the readable size lowers the bar of the readable tiers to it: whoever chose
+    a small font chose it.
+    """
     fig = ax.figure
     box = ax.get_position()
     width, height = box.width * fig.get_figwidth() * 72, box.height * fig.get_figheight() * 72
-    if pic.optional_boards and _largest_font(plan(pic, "full")[2], width, height, limit) < BOARD_FONT:
+    if pic.optional_boards and _largest_font(plan(pic, "full")[2], width, height, limit) < min(BOARD_FONT, limit):
         pic.boards = False
     for tier, least in TIERS:
         looks, texts, needs = plan(pic, tier)
         font = _largest_font(needs, width, height, limit)
-        if font >= least:
+        if font >= min(least, limit) or least == 0:
             break
     geo = _geometry(needs, min(x for x, _ in pic.pos.values()), width, height, font)
     return geo, tier, looks, texts

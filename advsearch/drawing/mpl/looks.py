@@ -79,6 +79,17 @@ class Look:
         return RING + RING_WIDTH if any(role == "tally" for _, _, role in self.column) else GAP
 
     @property
+    def column_top(self) -> float:
+        """Right of the shape: how far above the centre the column starts.
+
+        Centred on the shape, except an MCTS node's column, which starts at
+        the shape's top so that it stays clear of the edges leaving below.
+        """
+        if any(role == "tally" for _, _, role in self.column) and self.column_h <= self.h:
+            return self.h / 2
+        return self.column_h / 2
+
+    @property
     def column_h(self) -> float:
         return sum(LINE * size for _, size, _ in self.column)
 
@@ -155,7 +166,7 @@ class Look:
 
     @property
     def up(self) -> float:
-        beside = self.column_h / 2 if not (self.board or self.stacked) else 0
+        beside = self.column_top if not (self.board or self.stacked) else 0
         return max(self.top, beside, LINE / 2 if self.label else 0)
 
     @property
@@ -164,7 +175,8 @@ class Look:
             return self.column_at + self.column_h
         if self.under:
             return max(self.label_at + LINE, self.column_h / 2)
-        return max(self.bottom, self.column_h / 2 if not self.board else 0, LINE / 2 if self.label else 0)
+        return max(self.bottom, self.column_h - self.column_top if not self.board else 0,
+                   LINE / 2 if self.label else 0)
 
 
 def _shape_of(graph, data) -> str:
@@ -212,7 +224,7 @@ def node_looks(graph, tier: str, bounds: bool, intervals: bool, boards: bool) ->
             look.lines = ((text, 1.0, "value"),)
         if full and bounds and shape != "more" and data["children"] and data["alpha"] is not None:
             look.lines += ((pair(data["alpha"], data["beta"]), SMALL, "note"),)
-        if full and data["tally"]:
+        if values and data["tally"]:   # an MCTS node's statistics are its values
             look.lines += ((numeric(data["tally"]), 1.0, "tally"),)
         if full and data["note"]:
             look.lines += ((numeric(data["note"]), SMALL, "note"),)

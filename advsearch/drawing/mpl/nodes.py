@@ -7,9 +7,10 @@ from matplotlib.lines import Line2D
 from matplotlib.markers import MarkerStyle
 from matplotlib.patches import Rectangle
 
-from ...game import CHANCE, player_name
+from ...game import CHANCE
 from ..scene import preorder
 from .edges import line_width
+from .keys import draw_key, key_entries
 from .looks import SHAPES, Look, box_path
 from .style import BOARD, CAP, CURRENT_FACE, DOTS, GAP, INK, INSIDE_SIZE, LINE, RING, SMALL, TRIANGLE_TEXT_AT
 
@@ -112,7 +113,7 @@ def _column(ax, node, look, x, y, geo, st, ink, status):
     elif look.stacked:
         at, ha, top = x, "center", -look.column_at
     else:
-        at, ha, top = x + geo.dx(look.w / 2 + look.column_gap), "left", look.column_h / 2
+        at, ha, top = x + geo.dx(look.w / 2 + look.column_gap), "left", look.column_top
     for text, size, role in look.column:
         height = LINE * size
         colour = st["note_color"] if role == "note" and status == "visited" else ink
@@ -176,11 +177,6 @@ def draw_boards(ax, graph, pos, looks, geo, st):
 
 
 def draw_legend(ax, graph, geo, st):
-    """A key to the players' colours, above the tree."""
+    """A key to the players' colours, above the tree (see :func:`.keys.draw_key` for the whole key)."""
     n = graph.graph["num_players"]
-    palette = st["palette"]
-    handles = [Line2D([], [], marker="o", linestyle="none", markersize=geo.font * 0.8,
-                      markerfacecolor=palette[p % len(palette)], markeredgecolor="black",
-                      markeredgewidth=0.8, label=player_name(p, n)) for p in range(n)]
-    ax.legend(handles=handles, loc="upper left", ncol=n, frameon=False, fontsize=geo.font * SMALL,
-              handletextpad=0.2, columnspacing=1.0, borderaxespad=0.3, borderpad=0.2)
+    return draw_key(ax, [e for e in key_entries(graph, False, None, st) if e.swatch][:n], geo)

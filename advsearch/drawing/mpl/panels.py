@@ -9,14 +9,14 @@ import matplotlib.pyplot as plt
 
 from ..frames import frames, pick
 from ...trees import spreadsheet_name
-from .fitting import Picture, fit, natural_size, picture, plan
+from .fitting import PICTURE_OPTIONS, Picture, fit, natural_size, picture, plan
 from .picture import draw
-from .style import CAPTION_FONT, MAX_FIGSIZE, MAX_FONT, PANEL_FONT, check_style
+from .style import CAPTION_FONT, FIGURE_DPI, LETTER_FONT, MAX_FIGSIZE, MAX_FONT, PANEL_FONT, check_style
 
 __all__ = ["draw_frames"]
 
 
-def draw_frames(x, steps=None, ncols=3, *, captions=True, **draw_kwargs):
+def draw_frames(x, steps=None, ncols=3, *, captions=True, letters=None, **draw_kwargs):
     """A grid of chosen steps of a search, each titled (a), (b), ... and narrated underneath.
 
     Made for print, handouts and notebooks viewed on GitHub: a static picture
@@ -34,6 +34,10 @@ def draw_frames(x, steps=None, ncols=3, *, captions=True, **draw_kwargs):
         Panels per row.
     captions : bool
         Write under each panel the sentence that narrates its step.
+    letters : str or sequence of str, optional
+        The panels' titles: a string of one letter a panel (``"acdf"``
+        titles them (a), (c), (d), (f), to match a lecture's frames), or a
+        sequence of titles written as given.  By default (a), (b), ...
     **draw_kwargs
         Passed on to :func:`draw` for every panel (``bounds``, ``intervals``,
         ``max_depth``, style options, ...).
@@ -41,6 +45,8 @@ def draw_frames(x, steps=None, ncols=3, *, captions=True, **draw_kwargs):
     Returns
     -------
     matplotlib.figure.Figure
+        At 100 dpi, at most 12.8 inches wide (a 1280 x 720 slide shows it
+        unscaled), its captions and titles at least 11 pt.
 
     Raises
     ------
@@ -48,7 +54,7 @@ def draw_frames(x, steps=None, ncols=3, *, captions=True, **draw_kwargs):
         For anything but a SearchResult or a Trace, or a ``title`` in ``draw_kwargs``.
     ValueError
         For a SearchResult without a trace, an empty trace, steps outside the
-        trace or ``ncols`` < 1.
+        trace, ``ncols`` < 1, or ``letters`` that do not give one title a panel.
 
     Examples
     --------
@@ -56,7 +62,10 @@ def draw_frames(x, steps=None, ncols=3, *, captions=True, **draw_kwargs):
     >>> fig = draw_frames(alphabeta(examples.two_ply(), trace=True), steps=[3, 13, -1], intervals=True)
     >>> [ax.get_title() for ax in fig.axes]
     ['(a)', '(b)', '(c)']
-    >>> plt.close(fig)
+    >>> fig = draw_frames(alphabeta(examples.two_ply(), trace=True), steps=[3, 13, -1], letters="adf")
+    >>> [ax.get_title() for ax in fig.axes]
+    ['(a)', '(d)', '(f)']
+    >>> plt.close("all")
     """
     every = frames(x)
     if not every:
@@ -67,17 +76,19 @@ def draw_frames(x, steps=None, ncols=3, *, captions=True, **draw_kwargs):
         raise ValueError(f"ncols must be a whole number >= 1, not {ncols!r}")
     chosen = pick(every, steps) if steps is not None else [every[i] for i in _spread(len(every))]
     steps = [f.step for f in chosen]
+    titles = _titles(letters, len(steps))
     ncols = min(ncols, len(steps))
     nrows = math.ceil(len(steps) / ncols)
     options = {k: draw_kwargs.get(k, default) for k, default in _PICTURE_OPTIONS.items()}
-    panel_w, panel_h = _panel_size(picture(x, None, **options), ncols)
+    style = check_style(_style_of(draw_kwargs))
+    panel_w, panel_h = _panel_size(picture(x, None, **options, st=style), ncols)
     wrap = max(20, int(panel_w * 72 / (0.55 * CAPTION_FONT)))
     texts = [textwrap.fill(f.text, wrap) if captions else "" for f in chosen]
     lines = [max(t.count("\n") + 1 if t else 0 for t in texts[r * ncols:(r + 1) * ncols]) for r in range(nrows)]
-    title_h, gap = 0.35, 0.15
+    title_h, gap = 0.4, 0.15
     row_h = [title_h + panel_h + (n * 1.3 * CAPTION_FONT / 72 + 0.1 if n else 0) + gap for n in lines]
     fig_w, fig_h = ncols * panel_w + (ncols + 1) * gap, sum(row_h) + gap
-    fig = plt.figure(figsize=(fig_w, fig_h))
+    fig = plt.figure(figsize=(fig_w, fig_h), dpi=FIGURE_DPI)
     panels = []
     for i, (k, text) in enumerate(zip(steps, texts)):
         row, col = divmod(i, ncols)
@@ -88,17 +99,31 @@ def draw_frames(x, steps=None, ncols=3, *, captions=True, **draw_kwargs):
             fig.text(left / fig_w, (bottom - 0.08) / fig_h, text, ha="left", va="top", fontsize=CAPTION_FONT,
                      linespacing=1.3, gid=f"caption {k}")
     # One font size for every panel: the largest that fits them all.
-    limit = check_style(_style_of(draw_kwargs))["fontsize"] or MAX_FONT
-    font = min(fit(ax, picture(x, k, **options), limit)[0].font for ax, k in zip(panels, steps))
-    for i, (ax, k) in enumerate(zip(panels, steps)):
+    limit = style["fontsize"] or MAX_FONT
+    font = min(fit(ax, picture(x, k, **options, st=style), limit)[0].font for ax, k in zip(panels, steps))
+    for ax, k, title in zip(panels, steps, titles):
         draw(x, ax=ax, step=k, **{**draw_kwargs, "fontsize": font})
-        ax.set_title(f"({spreadsheet_name(i).lower()})", fontsize=11)
+        ax.set_title(title, fontsize=LETTER_FONT)
     return fig
 
 
 #: The options of ``draw`` that change what is drawn (the rest are style), with their defaults.
-_PICTURE_OPTIONS = {"max_depth": None, "max_children": None, "unvisited": True, "bounds": False,
-                    "intervals": False, "actions": False, "boards": None}
+_PICTURE_OPTIONS = PICTURE_OPTIONS
+
+
+def _titles(letters, n: int) -> list:
+    """The panels' titles: (a), (b), ... or as ``letters`` gives them."""
+    if letters is None:
+        return [f"({spreadsheet_name(i).lower()})" for i in range(n)]
+    if isinstance(letters, str):
+        titles = [f"({c})" for c in letters]
+    elif isinstance(letters, (list, tuple)) and all(isinstance(t, str) for t in letters):
+        titles = list(letters)
+    else:
+        raise ValueError(f"letters must be a str of one letter a panel or a sequence of titles, not {letters!r}")
+    if len(titles) != n:
+        raise ValueError(f"letters gives {len(titles)} titles for {n} panels: give one a panel")
+    return titles
 
 
 def _style_of(kwargs) -> dict:
@@ -116,5 +141,5 @@ def _panel_size(pic: Picture, ncols: int) -> tuple:
     """Inches for one panel: the finished tree's natural size, shrunk so that a row fits in 16 inches."""
     _, _, needs = plan(pic, "full")
     w, h = natural_size(needs, PANEL_FONT)
-    scale = min(1.0, (MAX_FIGSIZE[0] - 0.15 * (ncols + 1)) / ncols / w)
+    scale = min(1.0, (MAX_FIGSIZE[0] - 0.15 * (ncols + 1)) / ncols / w)   # a row fits a slide's width
     return max(w * scale, 2.0), max(h * scale, 1.5)

@@ -6,14 +6,16 @@ import matplotlib.pyplot as plt
 
 from .edges import draw_edges
 from .fitting import Picture, fit, natural_size, picture, plan
-from .nodes import draw_boards, draw_legend, draw_nodes, draw_texts
-from .style import BATCH_ABOVE, MAX_FIGSIZE, MAX_FONT, TITLE_FONT, check_style
+from .keys import draw_key, shown
+from .nodes import draw_boards, draw_nodes, draw_texts
+from .style import BATCH_ABOVE, FIGURE_DPI, MAX_FIGSIZE, MAX_FONT, MIN_FONT, TITLE_FONT, check_style
 
 __all__ = ["draw"]
 
 
 def draw(x, ax=None, *, step=None, max_depth=None, max_children=None, unvisited=True, bounds=False,
-         intervals=False, actions=False, boards=None, title=None, size=None, **style):
+         intervals=False, actions=False, boards=None, title=None, size=None, values=False, numbers=None,
+         key=None, players=None, uct_name="UCTValue", **style):
     """Draw a game tree, or a search as it stood at one step, in the lecture's notation.
 
     MAX nodes are ▲ and MIN nodes ▼, chance nodes ○ with the probability on
@@ -26,6 +28,12 @@ def draw(x, ax=None, *, step=None, max_depth=None, max_children=None, unvisited=
     of three or more players the nodes are circles coloured by player, with a
     key, and the leaves hold payoff tuples.
 
+    Made to be read from the back of a lecture hall: no text is smaller
+    than 11 pt (``MIN_FONT``) and the figure ``draw`` makes is 100 dpi and
+    at most 12.8 x 5.5 inches, so that a 1280 x 720 slide shows it unscaled.
+    A tree too big for that drops its names and notes first, and only then
+    shrinks its text.
+
     Parameters
     ----------
     x : Tree, SearchResult or Trace
@@ -34,13 +42,14 @@ def draw(x, ax=None, *, step=None, max_depth=None, max_children=None, unvisited=
         ``mcts_tree(result, k)``) is drawn as the tree it grew, two plies
         deep unless ``max_depth`` says otherwise: each node with its wins
         over visits (``w/n``, the wins of the player who moved into it),
-        each edge with the child's UCB1 value, terminal leaves with their
-        utility and the most visited path as the principal variation (see
-        :mod:`advsearch.drawing.mcts_scene`).
+        each child with its UCB1 value under the lecture's name
+        (``UCTValue 1.23``), terminal leaves with their utility (faded
+        while not reached yet) and the most visited path as the principal
+        variation (see :mod:`advsearch.drawing.mcts_scene`).
     ax : matplotlib.axes.Axes, optional
         Where to draw; the tree is fitted to the axes.  By default a new
         figure sized to the tree: at least 0.6 inch a leaf and 1.25 inches a
-        ply, at most 16 x 9 inches.
+        ply, at most 12.8 x 5.5 inches, at 100 dpi.
     step : int, optional
         Show the search after event ``step`` of the trace (negative counts
         from the end).  None shows the finished search.  For MCTS a step is
@@ -62,13 +71,33 @@ def draw(x, ax=None, *, step=None, max_depth=None, max_children=None, unvisited=
     boards : bool, optional
         Draw each node's state as a small board, with the game's
         ``draw_state(state, ax)``.  None: when the game can, the scene has at
-        most 40 nodes and the text can stay at least 8 pt with boards.
+        most 40 nodes and the text can stay at least 12.5 pt with boards.
     title : str, optional
         A title above the tree.
     size : (float, float), optional
         The figure size in inches, when ``draw`` makes the figure.
+    values : bool
+        For a plain tree: write each inner node's backed-up value beside it
+        (the payoff vector with three or more players), from the oracle
+        ``Tree.values()``.  A search shows its own values anyway.
+    numbers : None, "fraction" or int
+        How values are written: None as the lecture does (0.444),
+        ``"fraction"`` as a fraction when a small one is the number (4/9),
+        an int as that many decimals.
+    key : bool, optional
+        A key above the tree: the players' colours (three or more players),
+        what the two intervals beside a node mean (``bounds=True``), what an
+        MCTS node's ``w/n`` and score are.  None: when the picture has any
+        of these.
+    players : sequence of str, optional
+        The players' names in the key (three or more players); by default
+        the game's ``player_names`` if it has them, else P0, P1, ...
+    uct_name : str
+        The name of the score written under an MCTS node: the lecture's
+        ``"UCTValue"``, or e.g. ``"UCB"``.
     **style
-        ``fontsize`` (the largest font size; smaller when the tree needs it),
+        ``fontsize`` (the largest font size; smaller when the tree needs it;
+        below 11 pt only if you ask for it),
         ``pv_color``, ``current_color``, ``note_color``, ``palette`` (the
         players' colours) and ``linewidth`` (of edges, in points).
 
@@ -79,20 +108,22 @@ def draw(x, ax=None, *, step=None, max_depth=None, max_children=None, unvisited=
         layout, in data coordinates) and ``advsearch_font`` (the font size
         chosen) attached.  Each node's shape has the gid ``"node <path>"``,
         each edge ``"edge <parent> -> <child> <status>"``, each cut mark
-        ``"cut <parent> -> <child>"``, the ring ``"current <path>"`` and each
-        board ``"board <path>"`` (in scenes of more than 150 nodes, shapes
+        ``"cut <parent> -> <child>"``, the ring ``"current <path>"``, the key
+        ``"key"`` and each board ``"board <path>"`` (in scenes of more than 150 nodes, shapes
         and edges of one style are drawn as one artist, with a group gid).
 
     Raises
     ------
     TypeError
         For anything but a Tree, SearchResult or Trace, an ``ax`` that is not
-        an Axes, or an unknown style option.
+        an Axes, an unknown style option, a ``key`` that is not a bool or
+        None, or a ``uct_name`` that is not a str.
     ValueError
         For a SearchResult without a trace, a step outside the trace (or,
         for MCTS, an iteration the search neither kept nor traced), bad
-        limits, ``boards=True`` for a game without ``draw_state``, or ``size``
-        together with ``ax``.
+        limits, ``boards=True`` for a game without ``draw_state``, ``size``
+        together with ``ax``, ``players`` not naming each player once, or
+        ``numbers`` that is neither None, "fraction" nor 0..6.
 
     Notes
     -----
@@ -106,16 +137,24 @@ def draw(x, ax=None, *, step=None, max_depth=None, max_children=None, unvisited=
     >>> ax = draw(alphabeta(examples.two_ply(), trace=True), bounds=True)
     >>> sorted(a.get_gid() for a in ax.get_children() if str(a.get_gid()).endswith(" pruned"))
     ['edge (1,) -> (1, 1) pruned', 'edge (1,) -> (1, 2) pruned']
-    >>> ax.advsearch_font
-    14.0
-    >>> plt.close(ax.figure)
+    >>> ax.advsearch_font, ax.figure.dpi
+    (14.0, 100)
+    >>> ax = draw(examples.three_player(), values=True, players=["Ann", "Bob", "Cy"])
+    >>> [t.get_text() for t in ax.get_legend().get_texts()]
+    ['Ann to move', 'Bob to move', 'Cy to move']
+    >>> [t.get_text() for t in ax.texts if t.get_gid() == "value ()"]
+    ['(1, 2, 3)']
+    >>> min(t.get_fontsize() for t in ax.texts) >= MIN_FONT
+    True
+    >>> plt.close("all")
     """
     st = check_style(style)
     if ax is not None and not hasattr(ax, "inset_axes"):
         raise TypeError(f"ax must be a matplotlib Axes, not {type(ax).__name__}")
     if ax is not None and size is not None:
         raise ValueError("size sets the size of a new figure; with ax given, size the figure yourself")
-    pic = picture(x, step, max_depth, max_children, unvisited, bounds, intervals, actions, boards)
+    pic = picture(x, step, max_depth, max_children, unvisited, bounds, intervals, actions, boards, values, numbers,
+                  key, players, uct_name, st)
     graph, pos = pic.graph, pic.pos
     limit = st["fontsize"] or MAX_FONT
     if ax is None:
@@ -130,11 +169,11 @@ def draw(x, ax=None, *, step=None, max_depth=None, max_children=None, unvisited=
     draw_texts(ax, graph, pos, looks, geo, st)
     if pic.boards:
         draw_boards(ax, graph, pos, looks, geo, st)
-    if pic.legend and tier != "bare":
-        draw_legend(ax, graph, geo, st)
+    if shown(pic.key, tier):
+        draw_key(ax, shown(pic.key, tier), geo)
     if title is not None:
-        ax.set_title(title, fontsize=min(max(geo.font * 1.1, 9), TITLE_FONT))
-    ax.advsearch_scene, ax.advsearch_pos, ax.advsearch_font = graph, pos, round(geo.font, 2)
+        ax.set_title(title, fontsize=min(max(geo.font * 1.1, MIN_FONT), TITLE_FONT))
+    ax.advsearch_scene, ax.advsearch_pos, ax.advsearch_font = graph, pos, round(float(geo.font), 2)
     return ax
 
 
@@ -145,5 +184,5 @@ def _new_axes(pic: Picture, font, title, size):
         _, _, needs = plan(pic, "full")
         w, h = natural_size(needs, font)
         size = (min(max(w, 3.0), MAX_FIGSIZE[0]), min(max(h + title_h, 2.0), MAX_FIGSIZE[1]))
-    fig = plt.figure(figsize=size)
+    fig = plt.figure(figsize=size, dpi=FIGURE_DPI)
     return fig.add_axes((0, 0, 1, 1 - title_h / size[1]))
