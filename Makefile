@@ -7,7 +7,7 @@ JOBS   ?= 2
 # Every notebook nbval checks and `make notebooks` re-executes.
 NOTEBOOKS = $(wildcard notebooks/*.ipynb exercises/*.ipynb)
 
-.PHONY: lab test notebooks bench install clean grading-check sandbox site slides experiments
+.PHONY: lab test notebooks bench install clean grading-check sandbox site slides experiments browser chromium
 GRADING := $(VENV)/.grading
 
 # Create .venv once, and reinstall when pyproject.toml changes.
@@ -28,11 +28,14 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" \
 	    --LabApp.default_url=/lab/tree/notebooks/00_tour.ipynb $(if $(filter 0,$(shell id -u)),--allow-root)
 
-## Everything CI runs: unit, property and doctests, then nbval over notebooks/ and exercises/.
+## Everything CI runs: unit, property and doctests, nbval over notebooks/ and exercises/, the grading
+## round trip, the course site, and the real-browser tests (JupyterLab, slides, the site, in Chromium).
 test: $(GRADING) sandbox
 	$(BIN)/python -m pytest -n $(JOBS) -q --mpl --mpl-baseline-path=tests/baseline tests advsearch
 	$(BIN)/python -m pytest -q --nbval-lax --nbval-current-env -p no:cacheprovider $(NOTEBOOKS)
 	$(MAKE) --no-print-directory grading-check
+	$(MAKE) --no-print-directory site
+	$(MAKE) --no-print-directory browser
 
 $(GRADING): pyproject.toml | $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[grading]"
@@ -46,6 +49,20 @@ sandbox:
 	  else \
 	    echo "Autograding needs bubblewrap: install the package 'bubblewrap' (apt-get install bubblewrap)"; exit 1; \
 	  fi; }
+
+## Debian's chromium, which the browser tests drive (Playwright cannot download browsers here; root installs it).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "The browser tests need Debian's chromium: apt-get install chromium"; exit 1; \
+	  fi; }
+
+## The real-browser tests: JupyterLab (Stepper, a game with widgets.play, an exercise), slides, the site.
+# Screenshots of failures go to build/browser-screenshots/.
+browser: $(STAMP) chromium
+	$(BIN)/python -m pytest -p no:cacheprovider -q tests/browser --browser
 
 ## The nbgrader round trip of exercises/assignments, in a temporary copy (about 3.5 minutes).
 grading-check: $(GRADING) sandbox
