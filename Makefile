@@ -41,30 +41,28 @@ $(GRADING): pyproject.toml | $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[grading]"
 	touch $(GRADING)
 
-## bubblewrap, the sandbox that autograding runs student code in (Debian's package; root installs it).
-sandbox:
-	@command -v bwrap >/dev/null 2>&1 || { \
+# $(call debian,COMMAND,PACKAGE,USERS): Debian's PACKAGE, installed (as root, with apt-get) unless COMMAND exists.
+debian = @command -v $(1) >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2) >/dev/null; \
 	  else \
-	    echo "Autograding needs bubblewrap: install the package 'bubblewrap' (apt-get install bubblewrap)"; exit 1; \
+	    echo "$(2) is missing, and $(3) need it: apt-get install $(2)"; exit 1; \
 	  fi; }
 
-## Debian's chromium, which the browser tests drive (Playwright cannot download browsers here; root installs it).
+## bubblewrap, the sandbox that autograding runs student code in.
+sandbox:
+	$(call debian,bwrap,bubblewrap,autograding sandboxes)
+
+## Debian's chromium, which the browser tests drive (Playwright cannot download browsers here).
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
-	  else \
-	    echo "The browser tests need Debian's chromium: apt-get install chromium"; exit 1; \
-	  fi; }
+	$(call debian,chromium,chromium,the browser tests)
 
 ## The real-browser tests: JupyterLab (Stepper, a game with widgets.play, an exercise), slides, the site.
 # Screenshots of failures go to build/browser-screenshots/.
 browser: $(STAMP) chromium
 	$(BIN)/python -m pytest -p no:cacheprovider -q tests/browser --browser
 
-## The nbgrader round trip of exercises/assignments, in a temporary copy (about 3.5 minutes).
+## The nbgrader round trip of exercises/assignments, in a temporary copy (about 7 minutes).
 grading-check: $(GRADING) sandbox
 	$(BIN)/python exercises/assignments/roundtrip.py
 
