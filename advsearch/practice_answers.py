@@ -140,17 +140,12 @@ def read_values(text, exercise):
     form = (f"Write each inner node's value as LABEL=VALUE, separated by spaces, like {_values_example(exercise)}, "
             f"or a dict like {{\"{first}\": 3, ...}}.")
     if text.startswith("{"):
-        data = _literal(text)
-        if not isinstance(data, dict):
-            raise AnswerError(f"Your answer starts like a dict but is not one. {form}")
-        answer = {}
-        for key, value in data.items():
-            if not isinstance(key, str):
-                raise AnswerError(f"{short(repr(key))} is not a node's label. {form}")
+        def number(key, value):
             if isinstance(value, bool) or not isinstance(value, numbers.Real):
                 raise AnswerError(f"{short(repr(value))} (the value of {short(key)}) is not a number. {form}")
-            answer[_label(exercise, key, inner=True)] = value
-        return answer
+            return _label(exercise, key, inner=True), value
+
+        return _dict_items(text, number, form)
     answer = {}
     for item in re.split(r"[\s,;]+(?=[^\s,;=:]+\s*[=:])", text):
         item = item.strip(" ,;")
@@ -251,24 +246,18 @@ def read_vectors(text, exercise):
             f"move=LABEL, like {_vectors_example(exercise)}; or a dict like "
             "{\"A\": (3, 1, 5), ..., \"move\": \"B\"}.")
     if text.startswith("{"):
-        data = _literal(text)
-        if not isinstance(data, dict):
-            raise AnswerError(f"Your answer starts like a dict but is not one. {form}")
-        answer = {}
-        for key, value in data.items():
-            if not isinstance(key, str):
-                raise AnswerError(f"{short(repr(key))} is not a node's label. {form}")
+        def vector(key, value):
             if key.lower() == MOVE:
-                answer[MOVE] = _label(exercise, value, inner=True) if isinstance(value, str) else value
-                continue
+                return MOVE, _label(exercise, value, inner=True) if isinstance(value, str) else value
             if isinstance(value, list):
                 value = tuple(value)
             entries = value if isinstance(value, tuple) else (value,)
             if any(isinstance(x, bool) or not isinstance(x, numbers.Real) for x in entries):
                 raise AnswerError(f"{short(repr(value))} (the value of {short(key)}) is not a vector of numbers. "
                                   f"{form}")
-            answer[_label(exercise, key, inner=True)] = value
-        return answer
+            return _label(exercise, key, inner=True), value
+
+        return _dict_items(text, vector, form)
     def item(key, value):
         if key.lower() == MOVE:
             return MOVE, int(value) if re.fullmatch(r"\d{1,6}", value) else _label(exercise, value, inner=True)
@@ -286,6 +275,20 @@ def _tuple_or_number(value, key, form):
     if not parts:
         raise AnswerError(f"The vector of {key} is empty. {form}")
     return tuple(_number(p, key, form) for p in parts)
+
+
+def _dict_items(text, item, form) -> dict:
+    """An answer written as a dict, each entry read by ``item(key, value) -> (key, value)``."""
+    data = _literal(text)
+    if not isinstance(data, dict):
+        raise AnswerError(f"Your answer starts like a dict but is not one. {form}")
+    answer = {}
+    for key, value in data.items():
+        if not isinstance(key, str):
+            raise AnswerError(f"{short(repr(key))} is not a node's label. {form}")
+        key, value = item(key, value)
+        answer[key] = value
+    return answer
 
 
 def _items(text, item, form) -> dict:
@@ -356,10 +359,8 @@ def read_counts(text, exercise):
     form = ("Write the root's visits and every other node's (wins, visits) on the path, like "
             f"{counts_hint(exercise).split('like ')[1]}; or a dict like {{\"{path[0]}\": 9, ...}}.")
     if text.startswith("{"):
-        data = _literal(text)
-        if not isinstance(data, dict):
-            raise AnswerError(f"Your answer starts like a dict but is not one. {form}")
-        return {_path_label(path, k): tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        return _dict_items(text, lambda key, value: (_path_label(path, key),
+                                                     tuple(value) if isinstance(value, list) else value), form)
     def item(key, value):
         key = _path_label(path, key)
         return key, _tuple_or_number(value, key, form)
