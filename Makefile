@@ -16,7 +16,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[notebooks,dev]"
+	$(BIN)/python -m pip install --quiet -e ".[notebooks,dev,contest]"
 	touch $(STAMP)
 
 install: $(STAMP)

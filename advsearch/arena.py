@@ -51,10 +51,11 @@ from .agents import name_of
 from .game import CHANCE, GameError, IllegalMoveError, player_name
 from .ratings import Z95, check_prior, elo, elo_intervals, fit_elo, wilson_interval
 from .search.base import chance_outcomes
+from .tables import html_table, text_table
 from .timeout import TimeLimitExceeded, check_budget
 
 __all__ = ["GameRecord", "MatchResult", "TournamentResult", "AgentError", "AgentTimeLimitExceeded", "play",
-           "agent_move", "is_legal", "chance_move", "match", "tournament", "random_opening", "failure_sentence",
+           "agent_move", "is_legal", "chance_move", "match", "tournament", "random_opening", "opening_moves", "failure_sentence",
            "search_summary", "INTERACTIVE_TIME_PER_MOVE",
            # The ratings live in advsearch.ratings; these names are kept here for the arena's users.
            "wilson_interval", "elo", "fit_elo", "Z95"]
@@ -514,19 +515,43 @@ def random_opening(game, plies, rng, state=None, tries=1000):
     ...
     ValueError: 1000 random openings of 9 plies all ended the game; use fewer plies
     """
+    return _opening(game, plies, rng, state, tries)[1]
+
+
+def opening_moves(game, plies, rng, state=None, tries=1000) -> tuple:
+    """The moves of :func:`random_opening` (the same draw from the same ``rng``), rather than the state.
+
+    A contest sends these to agents in other processes, which replay them.
+
+    >>> import random
+    >>> from advsearch import TicTacToe
+    >>> game = TicTacToe()
+    >>> moves = opening_moves(game, 2, random.Random(0))
+    >>> moves                      # squares 0..8, row by row: X on 6, O on 7, as random_opening drew
+    (6, 7)
+    >>> game.result(game.result(game.initial_state, moves[0]), moves[1]) == random_opening(game, 2, random.Random(0))
+    True
+    """
+    return _opening(game, plies, rng, state, tries)[0]
+
+
+def _opening(game, plies, rng, state, tries) -> tuple:
+    """(moves, state) of a random opening: see :func:`random_opening`."""
     _check_count("plies", plies, minimum=0)
     start = game.initial_state if state is None else state
     for _ in range(tries):
-        state = start
+        state, moves = start, []
         for _ in range(plies):
             if game.is_terminal(state):
                 break
             if game.to_move(state) == CHANCE:
-                state = game.result(state, chance_move(game, state, rng))
+                move = chance_move(game, state, rng)
             else:
-                state = game.result(state, rng.choice(list(game.actions(state))))
+                move = rng.choice(list(game.actions(state)))
+            state = game.result(state, move)
+            moves.append(move)
         if not game.is_terminal(state):
-            return state
+            return tuple(moves), state
     raise ValueError(f"{tries} random openings of {plies} plies all ended the game; use fewer plies")
 
 
@@ -957,30 +982,12 @@ class TournamentResult:
         return f"Points of each row's agent against each column's, of {self.games_per_pair}:"
 
     def __str__(self) -> str:
-        return "\n\n".join([self._title(), _text_table(*self._standing_cells(), left={1}),
-                            self._cross_caption() + "\n" + _text_table(*self._cross_cells(), left={0})])
+        return "\n\n".join([self._title(), text_table(*self._standing_cells(), left={1}),
+                            self._cross_caption() + "\n" + text_table(*self._cross_cells(), left={0})])
 
     def _repr_html_(self) -> str:
-        return (f"<p>{html.escape(self._title())}</p>" + _html_table(*self._standing_cells())
-                + f"<p>{html.escape(self._cross_caption())}</p>" + _html_table(*self._cross_cells()))
-
-
-def _text_table(head, rows, left=()) -> str:
-    """Columns padded to their widest cell: the columns in ``left`` flush left, the others right."""
-    cells = [tuple(map(str, head))] + [tuple(map(str, row)) for row in rows]
-    widths = [max(len(row[c]) for row in cells) for c in range(len(head))]
-    lines = []
-    for row in cells:
-        lines.append("  ".join(cell.ljust(w) if c in left else cell.rjust(w)
-                               for c, (cell, w) in enumerate(zip(row, widths))).rstrip())
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(lines)
-
-
-def _html_table(head, rows) -> str:
-    top = "".join(f"<th>{html.escape(str(h))}</th>" for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{top}</tr></thead><tbody>{body}</tbody></table>"
+        return (f"<p>{html.escape(self._title())}</p>" + html_table(*self._standing_cells())
+                + f"<p>{html.escape(self._cross_caption())}</p>" + html_table(*self._cross_cells()))
 
 
 def tournament(game, agents, games=20, openings=2, seed=None, prior=1.0, progress=True,

@@ -21,8 +21,11 @@ Examples
 from __future__ import annotations
 
 import argparse
+import re
 
-__all__ = ["StreamParser", "USAGE"]
+from .timeout import check_budget
+
+__all__ = ["StreamParser", "USAGE", "positive_int", "whole_number", "board_size", "seconds_or_none"]
 
 #: The exit status of a command line that could not be parsed.
 USAGE = 2
@@ -49,3 +52,62 @@ class StreamParser(argparse.ArgumentParser):
         if message:
             self._print_message(message, self.err)
         raise SystemExit(status)
+
+
+# --- Types of arguments. ---
+
+def positive_int(text) -> int:
+    """An argparse type: a whole number >= 1.
+
+    >>> positive_int("3")
+    3
+    >>> positive_int("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '0' is not a whole number >= 1
+    """
+    try:
+        n = int(text)
+    except (TypeError, ValueError):
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1")
+    return n
+
+
+def whole_number(text) -> int:
+    """An argparse type: a whole number >= 0."""
+    try:
+        n = int(text)
+    except (TypeError, ValueError):
+        n = -1
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 0")
+    return n
+
+
+def board_size(text) -> tuple:
+    """An argparse type: a Connect Four board, WIDTHxHEIGHT."""
+    match = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", str(text))
+    if not match or min(int(match[1]), int(match[2])) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a board size such as 7x6 (columns x rows)")
+    return int(match[1]), int(match[2])
+
+
+def seconds_or_none(text):
+    """An argparse type: a time per move, a positive number of seconds, or 'none' for no limit.
+
+    >>> seconds_or_none("2.5"), seconds_or_none("none")
+    (2.5, None)
+    >>> seconds_or_none("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '0' is not a positive number of seconds (or 'none' for no limit)
+    """
+    if str(text).strip().lower() == "none":
+        return None
+    try:
+        return check_budget("the time per move", float(text))
+    except (TypeError, ValueError):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds (or 'none' for no limit)") \
+            from None

@@ -161,6 +161,12 @@ class Runner:
         Wall time a cell may take; a cell that takes longer is stopped, and
         the cells are run again without it.
     limits : sandbox.Limits
+    workdir : str, optional
+        A folder that becomes the process's working directory, readable and
+        writable by it (a contest agent's own folder); by default it has none
+        but an empty private ``/tmp``.
+    env : dict, optional
+        More environment variables inside the sandbox.
 
     The process is started on first use, and started again (with the same
     cells) after a request that did not finish; :attr:`cell_errors` lists
@@ -168,8 +174,10 @@ class Runner:
     """
 
     def __init__(self, cells, *, package: bool = False, cell_seconds: float = 10.0,
-                 limits: sandbox.Limits = RUNNER_LIMITS):
+                 limits: sandbox.Limits = RUNNER_LIMITS, workdir: str | None = None, env: dict | None = None):
         self.cells = list(cells)
+        self.workdir = workdir
+        self.env = {"PYTHONHASHSEED": "0", **(env or {})}
         self.package = package
         self.cell_seconds = cell_seconds
         self.limits = limits
@@ -221,7 +229,7 @@ class Runner:
         inside = _RUNNER if self.package else "/opt/advsearch/runner.py"
         argv = [python, *flags, inside]
         cmd = sandbox.command(argv, readable=[] if self.package else [(_RUNNER, inside)], package=self.package,
-                              limits=self.limits, env={"PYTHONHASHSEED": "0"})
+                              limits=self.limits, env=self.env, workdir=self.workdir)
         self.process = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, start_new_session=True)
         self.buffer = b""
