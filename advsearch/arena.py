@@ -56,7 +56,7 @@ from .timeout import TimeLimitExceeded, check_budget
 
 __all__ = ["GameRecord", "MatchResult", "TournamentResult", "AgentError", "AgentTimeLimitExceeded", "play",
            "agent_move", "is_legal", "chance_move", "match", "tournament", "random_opening", "opening_moves", "failure_sentence",
-           "search_summary", "INTERACTIVE_TIME_PER_MOVE",
+           "search_summary", "progress_bar", "INTERACTIVE_TIME_PER_MOVE",
            # The ratings live in advsearch.ratings; these names are kept here for the arena's users.
            "wilson_interval", "elo", "fit_elo", "Z95"]
 
@@ -795,7 +795,7 @@ def match(game, a, b, games=20, openings=2, seed=None, progress=True, time_per_m
     openings = _check_count("openings", openings, minimum=0)
     check_budget("time_per_move", time_per_move)
     check_budget("max_moves", max_moves, whole=True)
-    with _progress_bar(games, f"{name_of(a)} vs {name_of(b)}", progress) as bar:
+    with progress_bar(games, f"{name_of(a)} vs {name_of(b)}", progress) as bar:
         return _play_match(game, a, b, games=games, openings=openings, seed=seed, bar=bar,
                            time_per_move=time_per_move, max_moves=max_moves)
 
@@ -842,11 +842,12 @@ class _NoBar:
         return False
 
 
-def _progress_bar(total, description, enabled):
-    """A ``tqdm.auto`` bar of ``total`` steps that appears only after a second (``delay=1``).
+def progress_bar(total, description, enabled, initial=0, leave=False):
+    """A ``tqdm.auto`` bar of ``total`` games that appears only after a second (``delay=1``), with an ETA.
 
     ``tqdm.auto`` draws a widget in a notebook and text on standard error
-    elsewhere; the bar goes away when it closes (``leave=False``).  It is
+    elsewhere; the bar goes away when it closes unless ``leave``.  ``initial``
+    games are done already (a contest that resumes).  It is
     imported here rather than with the module, so that importing advsearch
     stays quick.  Without tqdm, or when not ``enabled``, there is no bar.
     """
@@ -856,7 +857,7 @@ def _progress_bar(total, description, enabled):
         from tqdm.auto import tqdm
     except ImportError:               # pragma: no cover - tqdm is a dependency
         return _NoBar()
-    return tqdm(total=total, desc=description, delay=1.0, leave=False, unit="game")
+    return tqdm(total=total, desc=description, delay=1.0, leave=leave, unit="game", initial=initial)
 
 
 # --- A tournament. ---
@@ -1084,7 +1085,7 @@ def tournament(game, agents, games=20, openings=2, seed=None, prior=1.0, progres
     check_budget("max_moves", max_moves, whole=True)
     pairs = [(i, j) for i in range(len(names)) for j in range(i + 1, len(names))]
     matches = []
-    with _progress_bar(games * len(pairs), "tournament", progress) as bar:
+    with progress_bar(games * len(pairs), "tournament", progress) as bar:
         for i, j in pairs:
             bar.set_postfix_str(f"{names[i]} vs {names[j]}", refresh=False)     # no bar before a second
             result = _play_match(game, players[i], players[j], games=games, openings=openings, seed=seed,

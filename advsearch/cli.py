@@ -10,6 +10,7 @@ papers, or check an nbgrader course's grading.
     advsearch exam --roster students.csv --seed final-2025 --out exam/
     advsearch grading report ps1 --course exercises/assignments
     advsearch practice alphabeta --seed 7 --png tree.png
+    advsearch contest --game connect4 --agents submitted/ --time-per-move 1.0 --seed 2026
     python -m advsearch --help
 
 ``exam`` (:func:`advsearch.exam.main`), ``grading report``
@@ -65,8 +66,9 @@ from .argparsing import USAGE, StreamParser, positive_int, seconds_or_none, whol
 from .arena import (INTERACTIVE_TIME_PER_MOVE, AgentTimeLimitExceeded, agent_move, failure_sentence, is_legal,
                     search_summary, tournament)
 from .game import GameError, IllegalMoveError
-from .registry import (GAMES, OPPONENTS, GameSpec, OpponentSpec, check_opponent, game_spec, make_agent, make_game,
-                       opponent_spec, register_game, register_opponent, split_spec)
+from .registry import (GAMES, OPPONENTS, GameSpec, OpponentSpec, check_opponent, make_agent, make_game,
+                       opponent_spec, register_game, register_opponent, split_spec,
+                       add_options, game_options)
 
 __all__ = ["GameSpec", "OpponentSpec", "GAMES", "OPPONENTS", "register_game", "register_opponent",
            "make_game", "make_agent", "check_opponent", "positive_int", "main"]
@@ -107,7 +109,7 @@ def _parser(out, err) -> tuple:
     play.add_argument("--time-per-move", type=seconds_or_none, default=INTERACTIVE_TIME_PER_MOVE, metavar="SECONDS",
                       help=f"the game stops if the opponent thinks longer than this over a move "
                            f"(default {INTERACTIVE_TIME_PER_MOVE}; 'none' waits for ever)")
-    _add_options(play)
+    add_options(play)
 
     tour = commands.add_parser(
         "tournament", help="a round robin between agents: scores, confidence intervals and Elo",
@@ -127,13 +129,16 @@ def _parser(out, err) -> tuple:
     tour.add_argument("--no-progress", action="store_true", help="no progress bar")
     tour.add_argument("--time-per-move", type=seconds_or_none, default=None, metavar="SECONDS",
                       help="the tournament stops if an agent thinks longer than this over a move (default: no limit)")
-    _add_options(tour)
+    add_options(tour)
 
-    # These three parse their own arguments (main hands them over before this parser runs): listed for --help.
+    # These four parse their own arguments (main hands them over before this parser runs): listed for --help.
     commands.add_parser("exam", add_help=False,
                         help="exam papers, one per student with their own trees, and the answer key")
     commands.add_parser("grading", add_help=False,
                         help="an nbgrader course: 'grading report ps1' lists submissions not graded, and why")
+    commands.add_parser("contest", add_help=False,
+                        help="a class contest: students' agents, each in a sandbox, in a round robin with Elo "
+                             "ratings, on this machine or a Dask cluster")
     commands.add_parser("practice", add_help=False,
                         help="a seeded practice exercise (minimax, alphabeta, ...), checked at once; "
                              "'advsearch practice --list' lists the kinds")
@@ -158,27 +163,6 @@ def _grading(argv, stdout, stderr) -> int:
         return stop.code if isinstance(stop.code, int) else USAGE
     parser.print_help(stdout)
     return USAGE
-
-
-def _add_options(parser):
-    """The games' and the opponents' own options, each once."""
-    seen = set()
-    for specs in (GAMES.values(), OPPONENTS.values()):
-        for spec in specs:
-            for name, kwargs in spec.options.items():
-                if name not in seen:
-                    seen.add(name)
-                    parser.add_argument("--" + name.replace("_", "-"), dest=name, **kwargs)
-
-
-def _game_options(args, name):
-    """The game's options from ``args``; an option of another game is an error."""
-    spec = game_spec(name)
-    for other, other_spec in GAMES.items():
-        for key in other_spec.options:
-            if key not in spec.options and getattr(args, key, None) is not None:
-                raise ValueError(f"--{key.replace('_', '-')} is an option of {other}, not of {name}")
-    return {key: getattr(args, key, None) for key in spec.options}
 
 
 def _opponent_options(args):
@@ -224,6 +208,9 @@ def main(argv=None, stdin=None, stdout=None, stderr=None) -> int:
         return exam_main(argv[1:])
     if argv[:1] == ["grading"]:              # and so does the grading report
         return _grading(argv[1:], stdout, stderr)
+    if argv[:1] == ["contest"]:              # and so do class contests
+        from .contest.command import main as contest_main
+        return contest_main(argv[1:], stdout=stdout, stderr=stderr)
     if argv[:1] == ["practice"]:             # and so do practice exercises
         from .practice_cli import main as practice_main
         return practice_main(argv[1:], stdin=stdin, stdout=stdout, stderr=stderr)
@@ -239,7 +226,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None) -> int:
             return USAGE
         command = commands[args.command]
         try:
-            game = make_game(args.game, **_game_options(args, args.game))
+            game = make_game(args.game, **game_options(args, args.game))
             if args.command == "play":
                 agent = make_agent(args.opponent, game, seed=args.seed, **_opponent_options(args))
             else:

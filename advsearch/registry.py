@@ -31,7 +31,7 @@ from .games import ConnectFour, Grundy, Nim, TicTacToe
 
 __all__ = ["GameSpec", "OpponentSpec", "GAMES", "OPPONENTS", "register_game", "register_opponent",
            "make_game", "make_agent", "check_opponent", "game_spec", "spec_for", "split_spec", "opponent_spec",
-           "too_big_to_solve"]
+           "too_big_to_solve", "add_options", "game_options"]
 
 
 # --- The registry of games. ---
@@ -439,6 +439,29 @@ def _builtin_opponents():
         options={"iterations": dict(type=positive_int, metavar="N",
                                     help="mcts: iterations per move (default 1000)")},
         parameter="iterations"))
+
+
+# --- Their command-line options. ---
+
+def add_options(parser, opponents=True):
+    """The games' (and, unless told not, the opponents') own command-line options, each once."""
+    seen = set()
+    for specs in (GAMES.values(), OPPONENTS.values()) if opponents else (GAMES.values(),):
+        for spec in specs:
+            for name, kwargs in spec.options.items():
+                if name not in seen:
+                    seen.add(name)
+                    parser.add_argument("--" + name.replace("_", "-"), dest=name, **kwargs)
+
+
+def game_options(args, name):
+    """The game's options from ``args``; an option of another game is an error."""
+    spec = game_spec(name)
+    for other, other_spec in GAMES.items():
+        for key in other_spec.options:
+            if key not in spec.options and getattr(args, key, None) is not None:
+                raise ValueError(f"--{key.replace('_', '-')} is an option of {other}, not of {name}")
+    return {key: getattr(args, key, None) for key in spec.options}
 
 
 _builtin_games()

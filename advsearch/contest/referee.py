@@ -86,7 +86,8 @@ def play_game(task: GameTask) -> dict:
     first), ``result`` (``"1-0"``, ``"1/2-1/2"`` or ``"0-1"`` for the
     first seat), ``winner`` (a name, or None), ``reason`` (``"game over"``,
     ``"move limit"``, or what the loser did wrong, beginning with its name),
-    ``forfeit`` (the name of the seat at fault, or None), ``moves`` (all of
+    ``forfeit`` (the name of the seat at fault, or None), ``fault`` (how it
+    lost: ``"load"``, ``"crash"``, ``"illegal"`` or ``"time"``; None), ``moves`` (all of
     them, opening included), ``opening`` (how many of them), ``seconds`` (each
     seat's thinking time) and ``wall`` (the game's wall time).
     """
@@ -100,13 +101,13 @@ def play_game(task: GameTask) -> dict:
     rng = random.Random(f"{task.id}:chance:{task.seeds}")
     seats = [Seat(e, task.game, task.options, seed=s, budget=task.budget, memory_mb=task.memory_mb)
              for e, s in zip(task.seats, task.seeds)]
-    at_fault, reason, outcome = None, "game over", None
+    at_fault, fault, reason, outcome = None, None, "game over", None
     try:
         for p, seat in enumerate(seats):
             try:
                 seat.start()
             except Forfeit as why:
-                at_fault, reason = p, str(why)
+                at_fault, fault, reason = p, why.kind, str(why)
                 break
         while at_fault is None and not game.is_terminal(state):
             if task.max_moves is not None and len(moves) - len(task.opening) >= task.max_moves:
@@ -120,9 +121,9 @@ def play_game(task: GameTask) -> dict:
                 try:
                     move = seats[p].move(moves)
                     if not is_legal(move, game.actions(state)):
-                        raise Forfeit(f"played {move!r}, which is not a legal move")
+                        raise Forfeit("illegal", f"played {move!r}, which is not a legal move")
                 except Forfeit as why:
-                    at_fault, reason = p, str(why)
+                    at_fault, fault, reason = p, why.kind, str(why)
                     break
                 finally:
                     thinking[p] += time.monotonic() - asked
@@ -133,10 +134,10 @@ def play_game(task: GameTask) -> dict:
     finally:
         for seat in seats:
             seat.close()
-    return _record(task, names, moves, outcome, at_fault, reason, thinking, time.monotonic() - started)
+    return _record(task, names, moves, outcome, at_fault, fault, reason, thinking, time.monotonic() - started)
 
 
-def _record(task, names, moves, outcome, at_fault, reason, thinking, wall) -> dict:
+def _record(task, names, moves, outcome, at_fault, fault, reason, thinking, wall) -> dict:
     if at_fault is not None:
         result = RESULTS[2] if at_fault == 0 else RESULTS[0]
         reason = f"{names[at_fault]} {reason}"
@@ -146,7 +147,7 @@ def _record(task, names, moves, outcome, at_fault, reason, thinking, wall) -> di
         result = RESULTS[0] if outcome[0] > outcome[1] else RESULTS[2]
     winner = {RESULTS[0]: names[0], RESULTS[2]: names[1]}.get(result)
     return {"id": task.id, "pair": list(task.pair or names), "seats": names, "result": result, "winner": winner,
-            "reason": reason, "forfeit": None if at_fault is None else names[at_fault],
+            "reason": reason, "forfeit": None if at_fault is None else names[at_fault], "fault": fault,
             "moves": [_plain(m) for m in moves], "opening": len(task.opening),
             "seconds": [round(t, 4) for t in thinking], "wall": round(wall, 4)}
 

@@ -27,7 +27,7 @@ from ..autograde import sandbox
 from ..autograde.referee import NotData, ProtocolError, RemoteError, Runner, RunnerDied
 from .inside import MOVE, mover_cell, reference_cell, seeding
 
-__all__ = ["Seat", "Forfeit", "limits_for", "LOAD_SECONDS"]
+__all__ = ["Seat", "Forfeit", "FAULTS", "limits_for", "LOAD_SECONDS"]
 
 #: Seconds an agent's code may take to load (its imports and top-level code).
 LOAD_SECONDS = 20.0
@@ -36,7 +36,15 @@ _CPU_SPARE = 30
 
 
 class Forfeit(Exception):
-    """The agent lost the game by its own fault; the message says how."""
+    """The agent lost the game by its own fault: ``kind`` is one of :data:`FAULTS`, and the message says how."""
+
+    def __init__(self, kind: str, message: str):
+        super().__init__(message)
+        self.kind = kind
+
+
+#: The ways an agent can lose by its own fault.
+FAULTS = ("load", "crash", "illegal", "time")
 
 
 def limits_for(budget, memory_mb: int, max_moves: int = 200) -> sandbox.Limits:
@@ -88,12 +96,20 @@ class Seat:
         try:
             self.runner.__enter__()
         except (RunnerDied, ProtocolError, OSError) as error:
-            raise Forfeit(f"its code did not load ({error})") from None
+            raise Forfeit("load", f"its code did not load ({error})") from None
         errors = {i: e for i, e in self.runner.cell_errors.items() if 0 < i < len(self.cells)}
         if errors:
             i, e = min(errors.items())
             where = f" ({e.get('where')})" if e.get("where") else ""
-            raise Forfeit(f"its code failed to load: {e.get('type')}: {e.get('message')}{where}")
+            raise Forfeit("load", f"its code failed to load: {e.get('type')}: {e.get('message')}{where}")
+
+    def defines_agent(self) -> bool:
+        """Whether the agent's code defined ``agent`` as something callable."""
+        try:
+            value = self.runner.value("agent")
+        except (RunnerDied, ProtocolError) as error:
+            raise Forfeit("load", f"its process ended while loading ({error})") from None
+        return isinstance(value, NotData) and value.callable
 
     def move(self, moves):
         """The agent's move after ``moves`` (from the initial state), within the budget's seconds."""
@@ -103,15 +119,15 @@ class Seat:
         except RunnerDied as error:
             self.runner.close()
             if error.timed_out:
-                raise Forfeit(f"took more than {seconds:g} s over a move") from None
-            raise Forfeit(f"its process ended ({error})") from None
+                raise Forfeit("time", f"took more than {seconds:g} s over a move") from None
+            raise Forfeit("crash", f"its process ended ({error})") from None
         except RemoteError as error:
-            raise Forfeit(f"raised {error}") from None
+            raise Forfeit("crash", f"raised {error}") from None
         except ProtocolError as error:
             self.runner.close()
-            raise Forfeit(f"broke the referee's protocol ({error})") from None
+            raise Forfeit("crash", f"broke the referee's protocol ({error})") from None
         if isinstance(action, NotData):
-            raise Forfeit(f"returned {action!r}, which is not a move")
+            raise Forfeit("illegal", f"returned {action!r}, which is not a move")
         return action
 
 

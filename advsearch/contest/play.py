@@ -1,0 +1,209 @@
+"""A class contest from start to leaderboard: :func:`run`, and :func:`load` to show a finished one again."""
+
+from __future__ import annotations
+
+import json
+import numbers
+import os
+import tempfile
+
+from ..arena import progress_bar
+from ..registry import make_game
+from ..timeout import check_budget
+from .entrants import Budget, Entrant, baseline, load_entrants
+from .leaderboard import write_leaderboard
+from .pool import executor, play_all
+from .record import GAMES, SETTINGS, Record
+from .referee import play_game
+from .result import ContestResult
+from .schedule import round_robin
+from .seat import Forfeit, Seat
+
+__all__ = ["run", "load", "check_entrant"]
+
+
+def run(game, agents, *, baselines=(), game_options=None, games_per_pair=2, openings=2, time_per_move=1.0,
+        max_nodes=None, seed=0, out=None, workers=None, scheduler=None, memory_mb=1024, max_moves=None,
+        prior=1.0, progress=True, restart=False) -> ContestResult:
+    """Play a round robin between students' agents (and reference agents) and return the leaderboard.
+
+    Every agent plays every other ``games_per_pair`` times, both colours from
+    each seeded opening, each agent in its own sandbox (see
+    :mod:`advsearch.contest.seat`).  Each finished game is written to the
+    record in ``out`` at once; run the same call again and it goes on where it
+    stopped.  At the end ``out`` also holds the leaderboard files
+    (:func:`~advsearch.contest.leaderboard.write_leaderboard`).
+
+    Parameters
+    ----------
+    game : str
+        A game ``advsearch play`` knows: ``"connect4"``, ``"tictactoe"``, ...
+    agents : path, or sequence of Entrant
+        A folder of submissions (:func:`~advsearch.contest.entrants.load_entrants`),
+        or the entrants themselves.
+    baselines : sequence of str
+        Reference agents by their ``advsearch play`` names: ``"random"``, ``"alphabeta:3"``, ``"mcts:300"``.
+    game_options : dict, optional
+        The game's options, as ``{"size": (5, 4)}`` for Connect Four.
+    games_per_pair : int
+        Games between each pair; pairs of them share an opening and swap colours.
+    openings : int
+        Random plies that start each opening (the same openings for every pair).
+    time_per_move : float or None
+        Seconds an agent may think over a move; slower loses the game.  None: no limit.
+    max_nodes : int, optional
+        A node budget per move passed to agents that take ``budget`` (not enforced).
+    seed : int or str
+        Seeds the openings and every agent's randomness: the same seed, the same contest.
+    out : path, optional
+        The contest's folder; by default a new temporary one (``result.folder``).
+    workers : int, optional
+        Local processes (None: every core; 1: this process, one game at a time).
+    scheduler : str or distributed.Client, optional
+        Run the games on a Dask cluster instead of the local pool.
+    memory_mb : int
+        Address space of each agent's process.
+    max_moves : int, optional
+        Stop a game after this many moves and score it a draw.
+    prior : float
+        Virtual drawn games per pair in the rating fit.
+    progress : bool
+        A progress bar with an ETA (``tqdm``).
+    restart : bool
+        Delete a record of another contest in ``out`` rather than refuse it.
+
+    Returns
+    -------
+    ContestResult
+
+    Raises
+    ------
+    ValueError
+        An unknown game or reference agent, fewer than two agents, two with
+        one name, a bad number, or ``out`` holding another contest's record.
+    KeyboardInterrupt
+        On Ctrl-C, after the finished games are safe in the record.
+    """
+    options = dict(game_options or {})
+    make_game(game, **options)                                   # an unknown game or option, now
+    games_per_pair = _whole("games_per_pair", games_per_pair, 1)
+    openings = _whole("openings", openings, 0)
+    memory_mb = _whole("memory_mb", memory_mb, 64)
+    check_budget("time_per_move", time_per_move)
+    check_budget("max_nodes", max_nodes, whole=True)
+    check_budget("max_moves", max_moves, whole=True)
+    if workers is not None:
+        workers = _whole("workers", workers, 1)
+    entrants, excluded = _entrants(agents)
+    entrants += [baseline(spec) for spec in baselines]
+    _check_names(entrants)
+    budget = Budget(time_per_move, max_nodes)
+    settings = {"game": game, "options": options, "games_per_pair": games_per_pair, "openings": openings,
+                "time_per_move": time_per_move, "max_nodes": max_nodes, "seed": seed, "max_moves": max_moves,
+                "memory_mb": memory_mb, "entrants": {e.name: e.digest for e in entrants}}
+    out = tempfile.mkdtemp(prefix="advsearch-contest-") if out is None else os.fspath(out)
+    record = Record(out, settings, restart=restart)
+    with executor(workers, scheduler) as (pool, slots):
+        reasons = []
+        play_all(pool, slots, _checked, [(e, game, options, budget, memory_mb) for e in entrants], reasons.append)
+        for e, reason in zip(entrants, _in_order(reasons, entrants)):
+            if reason is not None:
+                excluded[e.name] = reason
+        admitted = [e for e in entrants if e.name not in excluded]
+        if len(admitted) < 2:
+            raise ValueError(f"a contest needs at least two agents that load; "
+                             f"{len(admitted)} did ({_listed(excluded)})")
+        tasks = round_robin(admitted, game, options, games_per_pair=games_per_pair, openings=openings, seed=seed,
+                            budget=budget, memory_mb=memory_mb, max_moves=max_moves)
+        done = record.done
+        todo = [t for t in tasks if t.id not in done]
+        with progress_bar(len(tasks), f"contest of {game}", progress, initial=len(tasks) - len(todo),
+                          leave=True) as bar:
+            def finished(result):
+                record.add(result)
+                bar.update(1)
+                bar.set_postfix_str(_last(result), refresh=False)
+            play_all(pool, slots, play_game, todo, finished)
+    result = _result(record, [e.name for e in admitted], {t.id for t in tasks}, excluded, prior)
+    write_leaderboard(result, out)
+    return result
+
+
+def load(folder, prior=1.0) -> ContestResult:
+    """The contest recorded in ``folder`` (finished or not), as :func:`run` returned it.
+
+    Raises ValueError if ``folder`` holds no contest.
+    """
+    folder = os.fspath(folder)
+    try:
+        with open(os.path.join(folder, SETTINGS), encoding="utf-8") as f:
+            settings = json.load(f)
+    except (OSError, ValueError) as error:
+        raise ValueError(f"{folder} holds no contest ({SETTINGS}: {error})") from None
+    record = Record(folder, settings)
+    names = list(dict.fromkeys(n for g in record.games for n in g["pair"]))
+    order = [n for n in settings.get("entrants", {}) if n in names] or names
+    planned = settings["games_per_pair"] * len(order) * (len(order) - 1) // 2
+    return _result(record, order, None, {}, prior, planned)
+
+
+def check_entrant(entrant, game, options, budget, memory_mb):
+    """None if ``entrant``'s code loads in its sandbox and defines something callable, else the reason."""
+    try:
+        with Seat(entrant, game, options, seed=0, budget=budget, memory_mb=memory_mb) as seat:
+            seat.start()
+            if not seat.defines_agent():
+                return "its code defines no function agent(game, state)"
+    except Forfeit as why:
+        return str(why)
+    return None
+
+
+def _checked(args):
+    entrant = args[0]
+    return entrant.name, check_entrant(*args)
+
+
+def _in_order(reasons, entrants):
+    by_name = dict(reasons)
+    return [by_name.get(e.name) for e in entrants]
+
+
+def _result(record, names, planned_ids, excluded, prior, planned=None) -> ContestResult:
+    games = tuple(g for g in record.games if planned_ids is None or g["id"] in planned_ids)
+    s = record.settings
+    return ContestResult(s["game"], tuple(names), games, planned if planned is not None else len(planned_ids),
+                         dict(excluded), s, prior, record.folder)
+
+
+def _entrants(agents) -> tuple:
+    if isinstance(agents, (str, os.PathLike)):
+        return load_entrants(agents)
+    entrants = list(agents)
+    for e in entrants:
+        if not isinstance(e, Entrant):
+            raise ValueError(f"agents must be a folder of submissions or a list of Entrant, not a list holding {e!r}")
+    return entrants, {}
+
+
+def _check_names(entrants):
+    seen = set()
+    for e in entrants:
+        if e.name in seen:
+            raise ValueError(f"two agents are called {e.name!r}; every entrant needs its own name")
+        seen.add(e.name)
+
+
+def _whole(what, n, least):
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < least:
+        raise ValueError(f"{what} must be a whole number >= {least}, not {n!r}")
+    return int(n)
+
+
+def _listed(excluded) -> str:
+    return "; ".join(f"{name}: {why}" for name, why in sorted(excluded.items())) or "none was entered"
+
+
+def _last(game) -> str:
+    first, second = game["seats"]
+    return f"{first} {game['result']} {second}" + (f" ({game['fault']})" if game.get("fault") else "")
