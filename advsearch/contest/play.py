@@ -13,13 +13,16 @@ from ..timeout import check_budget
 from .entrants import Budget, Entrant, baseline, load_entrants
 from .leaderboard import write_leaderboard
 from .pool import executor, play_all
-from .record import GAMES, SETTINGS, Record
+from .record import SETTINGS, Record
 from .referee import play_game
 from .result import ContestResult
 from .schedule import round_robin
 from .seat import Forfeit, Seat
 
-__all__ = ["run", "load", "check_entrant"]
+__all__ = ["run", "load", "check_entrant", "EXCLUDED"]
+
+#: The file in a contest's folder that lists the submissions left out, and why.
+EXCLUDED = "excluded.json"
 
 
 def run(game, agents, *, baselines=(), game_options=None, games_per_pair=2, openings=2, time_per_move=1.0,
@@ -103,13 +106,14 @@ def run(game, agents, *, baselines=(), game_options=None, games_per_pair=2, open
                 "memory_mb": memory_mb, "entrants": {e.name: e.digest for e in entrants}}
     out = tempfile.mkdtemp(prefix="advsearch-contest-") if out is None else os.fspath(out)
     record = Record(out, settings, restart=restart)
-    with executor(workers, scheduler) as (pool, slots):
+    with executor(workers, scheduler) as (pool, in_flight):
         reasons = []
-        play_all(pool, slots, _checked, [(e, game, options, budget, memory_mb) for e in entrants], reasons.append)
+        play_all(pool, in_flight, _checked, [(e, game, options, budget, memory_mb) for e in entrants], reasons.append)
         for e, reason in zip(entrants, _in_order(reasons, entrants)):
             if reason is not None:
                 excluded[e.name] = reason
         admitted = [e for e in entrants if e.name not in excluded]
+        _write_json(os.path.join(out, EXCLUDED), excluded)
         if len(admitted) < 2:
             raise ValueError(f"a contest needs at least two agents that load; "
                              f"{len(admitted)} did ({_listed(excluded)})")
@@ -123,7 +127,7 @@ def run(game, agents, *, baselines=(), game_options=None, games_per_pair=2, open
                 record.add(result)
                 bar.update(1)
                 bar.set_postfix_str(_last(result), refresh=False)
-            play_all(pool, slots, play_game, todo, finished)
+            play_all(pool, in_flight, play_game, todo, finished)
     result = _result(record, [e.name for e in admitted], {t.id for t in tasks}, excluded, prior)
     write_leaderboard(result, out)
     return result
@@ -141,10 +145,14 @@ def load(folder, prior=1.0) -> ContestResult:
     except (OSError, ValueError) as error:
         raise ValueError(f"{folder} holds no contest ({SETTINGS}: {error})") from None
     record = Record(folder, settings)
-    names = list(dict.fromkeys(n for g in record.games for n in g["pair"]))
-    order = [n for n in settings.get("entrants", {}) if n in names] or names
-    planned = settings["games_per_pair"] * len(order) * (len(order) - 1) // 2
-    return _result(record, order, None, {}, prior, planned)
+    try:
+        with open(os.path.join(folder, EXCLUDED), encoding="utf-8") as f:
+            excluded = json.load(f)
+    except (OSError, ValueError):
+        excluded = {}
+    names = [n for n in settings["entrants"] if n not in excluded]
+    planned = settings["games_per_pair"] * len(names) * (len(names) - 1) // 2
+    return _result(record, names, None, excluded, prior, planned)
 
 
 def check_entrant(entrant, game, options, budget, memory_mb):
@@ -157,6 +165,11 @@ def check_entrant(entrant, game, options, budget, memory_mb):
     except Forfeit as why:
         return str(why)
     return None
+
+
+def _write_json(path, data):
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1)
 
 
 def _checked(args):

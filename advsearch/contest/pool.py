@@ -45,7 +45,11 @@ class InProcess(cf.Executor):
 
 @contextlib.contextmanager
 def executor(workers=None, scheduler=None):
-    """``(executor, slots)``: where the games run, and how many run at once there.
+    """``(executor, in_flight)``: where the games run, and how many to keep submitted at once.
+
+    A pool gets two games a worker, so that none waits while the next game
+    travels to it; this process gets one, so that each game is written
+    before the next starts.
 
     Parameters
     ----------
@@ -53,13 +57,12 @@ def executor(workers=None, scheduler=None):
         Processes of the local pool; None for every core, 1 for this process.
     scheduler : str or distributed.Client, optional
         A Dask scheduler's address (``tcp://host:8786``) or a client; then
-        ``workers`` is ignored and the cluster's threads set the slots.
+        ``workers`` is ignored and the cluster's threads count as workers.
     """
     if scheduler is not None:
         client, made = _client(scheduler)
         try:
-            slots = sum(client.nthreads().values()) or 1
-            yield client.get_executor(pure=False), slots
+            yield client.get_executor(pure=False), 2 * (sum(client.nthreads().values()) or 1)
         finally:
             if made:
                 client.close()
@@ -70,7 +73,7 @@ def executor(workers=None, scheduler=None):
         return
     pool = cf.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
     try:
-        yield pool, workers
+        yield pool, 2 * workers
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -92,8 +95,8 @@ def _client(scheduler):
         raise ContestError(f"no Dask scheduler answered at {scheduler} ({error})") from None
 
 
-def play_all(pool, slots, fn, tasks, on_done, window=2):
-    """Run ``fn(task)`` for every task on ``pool``, at most ``window * slots`` at once; ``on_done(result)`` each.
+def play_all(pool, in_flight, fn, tasks, on_done):
+    """Run ``fn(task)`` for every task on ``pool``, at most ``in_flight`` at once; ``on_done(result)`` each.
 
     Results are handed over in the order they finish.  On Ctrl-C, or if
     ``fn`` raises, the calls not started are cancelled and the ones running
@@ -108,7 +111,7 @@ def play_all(pool, slots, fn, tasks, on_done, window=2):
     queue, running = iter(tasks), {}
     try:
         while True:
-            while len(running) < max(1, window * slots):
+            while len(running) < max(1, in_flight):
                 task = next(queue, None)
                 if task is None:
                     break

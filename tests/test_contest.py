@@ -1,0 +1,212 @@
+"""Class contests for real: agents in bubblewrap sandboxes, the referee, the local pool, Dask, resume, the command."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import socket
+
+import pytest
+
+from advsearch import contest
+from advsearch.arena import play
+from advsearch.autograde import sandbox
+from advsearch.cli import main
+from advsearch.contest import Entrant, GameTask, baseline, play_game
+from advsearch.contest.entrants import Budget
+from advsearch.contest.leaderboard import FILES
+from advsearch.registry import make_agent, make_game
+
+pytestmark = pytest.mark.skipif(sandbox.available() is not None, reason=f"no sandbox here: {sandbox.available()}")
+
+FIRST = "def agent(game, state):\n    return game.actions(state)[0]\n"
+
+
+def game_against(code, *, budget=Budget(5.0), name="student", opponent="random", files=()):
+    """One tic-tac-toe game: the student's code moves first against a reference agent."""
+    task = GameTask(f"{name} vs {opponent} #1", "tictactoe", {},
+                    (Entrant(name, (code,) if isinstance(code, str) else code, files), baseline(opponent)),
+                    seeds=(1, 2), budget=budget)
+    return play_game(task)
+
+
+@pytest.mark.parametrize("code, fault, words", [
+    ("def agent(game, state):\n    raise ValueError('no idea')\n", "crash", "raised ValueError: no idea"),
+    ("def agent(game, state):\n    return 99\n", "illegal", "played 99, which is not a legal move"),
+    ("def agent(game, state):\n    return True\n", "illegal", "played True"),
+    ("def agent(game, state):\n    return object()\n", "illegal", "returned <object"),
+    ("def agent(game, state):\n    while True:\n        pass\n", "time", "took more than 1 s over a move"),
+    ("import os\ndef agent(game, state):\n    os._exit(3)\n", "crash", "its process ended"),
+    ("def agent(game, state\n", "load", "SyntaxError"),
+    ("import numpy_that_is_not_there\n", "load", "ModuleNotFoundError"),
+    ("x = [0] * (2 ** 33)\n", "load", "MemoryError"),
+])
+def test_every_way_to_lose_by_fault_is_recorded_and_the_game_ends(code, fault, words):
+    game = game_against(code, budget=Budget(1.0))
+    assert game["forfeit"] == "student" and game["fault"] == fault
+    assert game["result"] == "0-1" and game["winner"] == "random"
+    assert words in game["reason"] and game["reason"].startswith("student ")
+
+
+def test_an_agent_that_prints_and_plays_legally_is_not_hurt_by_its_output():
+    code = ("import sys\ndef agent(game, state):\n    print('thinking' * 1000)\n    print('x', file=sys.stderr)\n"
+            "    return game.actions(state)[0]\n")
+    game = game_against(code)
+    assert game["forfeit"] is None and game["reason"] == "game over"
+
+
+def test_no_agent_defined_loses_at_its_first_move():
+    game = game_against("y = 1\n")
+    assert game["fault"] == "crash" and "defines no function agent" in game["reason"]
+
+
+def test_an_agent_reads_its_own_folder_and_nothing_else(tmp_path):
+    secret = tmp_path / "gradebook.txt"
+    secret.write_text("the referee's")
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    port = listener.getsockname()[1]
+    code = f"""
+import os, socket
+with open("weights.txt") as f:
+    FIRST = int(f.read())
+def agent(game, state):
+    for path in ({str(secret)!r}, {os.path.abspath(__file__)!r}, {str(tmp_path)!r}):
+        if os.path.exists(path):
+            raise RuntimeError("I can see " + path)
+    if os.listdir("/tmp") != [os.path.basename(os.getcwd())]:       # no other agent's folder, nor anything else
+        raise RuntimeError("I can see " + str(os.listdir("/tmp")))
+    try:
+        socket.create_connection(("127.0.0.1", {port}), timeout=1)
+        raise RuntimeError("I reached the network")
+    except OSError:
+        pass
+    with open("scratch.txt", "w") as f:           # its own folder is its to write
+        f.write("mine")
+    for path in ("/usr/lib/owned.txt", {str(tmp_path / "planted.txt")!r}):
+        try:
+            open(path, "w").close()
+            raise RuntimeError("I wrote " + path)
+        except OSError:
+            pass
+    legal = game.actions(state)
+    return FIRST if FIRST in legal else legal[0]
+"""
+    try:
+        game = game_against(code, files=(("weights.txt", b"4"),), opponent="alphabeta:1")
+    finally:
+        listener.close()
+    assert game["forfeit"] is None, game["reason"]
+    assert game["moves"][0] == 4                       # read from its own file
+    assert not (tmp_path / "planted.txt").exists()
+
+
+def test_the_referees_games_are_the_arenas_games():
+    """The same deterministic agents from the same opening: the sandboxed game and an in-process game agree."""
+    game = make_game("connect4")
+    tasks = contest.schedule.round_robin([baseline("alphabeta:1"), baseline("alphabeta:2")], "connect4", {},
+                                         games_per_pair=2, openings=2, seed=5, budget=Budget(10.0))
+    for task in tasks:
+        played = play_game(task)
+        state = game.initial_state
+        for m in task.opening:
+            state = game.result(state, m)
+        agents = [make_agent(e.reference, game) for e in task.seats]
+        record = play(game, agents, state=state)
+        assert played["moves"][len(task.opening):] == list(record.moves)
+        expected = {0: "1-0", 1: "0-1", None: "1/2-1/2"}[record.winner]
+        assert played["result"] == expected and played["forfeit"] is None
+
+
+def submissions(folder):
+    os.makedirs(folder, exist_ok=True)
+    (folder / "first.py").write_text(FIRST)
+    (folder / "last.py").write_text("def agent(game, state):\n    return game.actions(state)[-1]\n")
+    (folder / "lucky.py").write_text("import random\ndef agent(game, state):\n"
+                                     "    return random.choice(game.actions(state))\n")
+    return folder
+
+
+def moves_by_id(result):
+    return {g["id"]: (g["seats"], g["moves"], g["result"]) for g in result.games}
+
+
+def test_sequential_the_local_pool_and_dask_play_the_same_contest(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    subs = submissions(tmp_path / "subs")
+    settings = dict(baselines=["alphabeta:2"], games_per_pair=2, time_per_move=5.0, seed=9, progress=False)
+    alone = contest.run("tictactoe", subs, out=tmp_path / "one", workers=1, **settings)
+    pooled = contest.run("tictactoe", subs, out=tmp_path / "pool", workers=2, **settings)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as c:
+        with distributed.Client(c) as client:
+            dask = contest.run("tictactoe", subs, out=tmp_path / "dask", scheduler=client, **settings)
+    assert len(alone.games) == 12 and alone.finished
+    assert moves_by_id(alone) == moves_by_id(pooled) == moves_by_id(dask)
+    assert alone.standings() == pooled.standings() == dask.standings()
+    for name in FILES:
+        assert (tmp_path / "dask" / name).stat().st_size > 0
+
+
+def test_a_stopped_contest_resumes_without_playing_a_finished_game_again(tmp_path, monkeypatch):
+    subs = submissions(tmp_path / "subs")
+    settings = dict(games_per_pair=2, time_per_move=5.0, seed=4, progress=False, workers=1)
+    calls = []
+    real = contest.play.play_game
+
+    def stopping(task):
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        calls.append(task.id)
+        return real(task)
+
+    monkeypatch.setattr(contest.play, "play_game", stopping)
+    with pytest.raises(KeyboardInterrupt):
+        contest.run("tictactoe", subs, out=tmp_path / "c", **settings)
+    assert len(contest.load(tmp_path / "c").games) == 3
+    later = []
+    monkeypatch.setattr(contest.play, "play_game", lambda task: later.append(task.id) or real(task))
+    resumed = contest.run("tictactoe", subs, out=tmp_path / "c", **settings)
+    assert len(later) == 3 and not set(later) & set(calls)
+    monkeypatch.setattr(contest.play, "play_game", real)
+    whole = contest.run("tictactoe", subs, out=tmp_path / "whole", **settings)
+    assert moves_by_id(resumed) == moves_by_id(whole)
+    assert contest.load(tmp_path / "c").standings() == whole.standings()
+
+
+def test_the_command_runs_a_contest_and_writes_the_leaderboard(tmp_path):
+    subs = submissions(tmp_path / "subs")
+    (subs / "broken.py").write_text("def agent(\n")
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["contest", "--game", "tictactoe", "--agents", str(subs), "--baseline", "solver",
+                 "--games-per-pair", "2", "--time-per-move", "5", "--seed", "3", "--workers", "2",
+                 "--out", str(tmp_path / "out"), "--no-progress"], stdout=out, stderr=err)
+    assert code == 0, err.getvalue()
+    text = out.getvalue()
+    assert "Contest of tictactoe: 4 agents, 12 games" in text and "broken was left out" in text
+    assert text.index("solver") < text.index("first")                  # the solver never loses
+    with open(tmp_path / "out" / "leaderboard.csv") as f:
+        rows = f.read().splitlines()
+    assert rows[0].startswith("rank,agent,elo") and rows[1].split(",")[1] == "solver"
+    settings = json.loads((tmp_path / "out" / "contest.json").read_text())
+    assert settings["seed"] == 3 and settings["time_per_move"] == 5.0
+    # The same command again finds every game played and plays none.
+    again = io.StringIO()
+    assert main(["contest", "--game", "tictactoe", "--agents", str(subs), "--baseline", "solver",
+                 "--games-per-pair", "2", "--time-per-move", "5", "--seed", "3", "--workers", "1",
+                 "--out", str(tmp_path / "out"), "--no-progress"], stdout=again, stderr=err) == 0
+    assert again.getvalue() == text
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--game", "tictactoe"], "name a folder of submissions with --agents"),
+    (["--game", "tictactoe", "--agents", "/nonexistent"], "does not exist"),
+    (["--game", "tictactoe", "--baseline", "random", "random"], "two agents are called 'random'"),
+    (["--game", "tictactoe", "--baseline", "random", "solver", "--size", "5x4"], "option of connect4"),
+    (["--game", "tictactoe", "--baseline", "random", "solver", "--time-per-move", "0"], "positive number"),
+])
+def test_the_command_names_what_is_wrong(argv, words):
+    err = io.StringIO()
+    assert main(["contest", *argv], stdout=io.StringIO(), stderr=err) == 2
+    assert words in err.getvalue()
