@@ -199,6 +199,22 @@ def test_the_command_runs_a_contest_and_writes_the_leaderboard(tmp_path):
     assert again.getvalue() == text
 
 
+def test_the_sample_submissions_load_and_play_legal_games(tmp_path):
+    samples = os.path.join(os.path.dirname(__file__), os.pardir, "exercises", "contest", "sample-submissions")
+    result = contest.run("connect4", samples, baselines=["random"], games_per_pair=1, max_nodes=300, seed=2,
+                         time_per_move=10.0, out=tmp_path, progress=False)
+    assert sorted(result.agents) == ["ana", "ben", "centre", "random"] and not result.excluded
+    assert len(result.games) == 6 and not result.forfeits()
+    best = result.standings()[0]["agent"]
+    assert best != "random" and result.standings()[-1]["agent"] == "random"
+    with open(os.path.join(samples, os.pardir, "agent_template.py")) as f:
+        template = f.read()
+    game = play_game(GameTask("template vs random #1", "connect4", {}, (Entrant("template", (template,)),
+                                                                          baseline("random")),
+                              seeds=(1, 2), budget=Budget(10.0, 300)))
+    assert game["forfeit"] is None and game["winner"] == "template"
+
+
 @pytest.mark.parametrize("argv, words", [
     (["--game", "tictactoe"], "name a folder of submissions with --agents"),
     (["--game", "tictactoe", "--agents", "/nonexistent"], "does not exist"),

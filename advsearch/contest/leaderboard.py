@@ -74,7 +74,8 @@ def write_leaderboard(result, folder) -> list:
                 f"<title>{html.escape(result.title())}</title>"
                 "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
                 "td,th{border:1px solid #ccc;padding:0.2em 0.6em;text-align:right}"
-                "td:nth-child(2),th:nth-child(2){text-align:left}</style></head><body>\n"
+                "table:first-of-type td:nth-child(2),table:last-of-type td:first-child{text-align:left}"
+                "</style></head><body>\n"
                 + result._repr_html_() + "\n</body></html>\n")
     return paths
 
