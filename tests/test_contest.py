@@ -175,6 +175,35 @@ def test_a_stopped_contest_resumes_without_playing_a_finished_game_again(tmp_pat
     assert contest.load(tmp_path / "c").standings() == whole.standings()
 
 
+def test_a_swiss_contest_pairs_by_results_and_resumes_to_the_same_pairings(tmp_path, monkeypatch):
+    subs = submissions(tmp_path / "subs")
+    settings = dict(baselines=["solver", "random"], format="swiss", rounds=3, games_per_pair=2, time_per_move=5.0,
+                    seed=8, progress=False, workers=1)
+    whole = contest.run("tictactoe", subs, out=tmp_path / "whole", **{**settings, "workers": 2})
+    assert len(whole.games) == whole.planned == 3 * 2 * 2 and whole.finished
+    assert len(whole.byes) == 3 and len({name for _, name in whole.byes}) == 3
+    rounds = {}
+    for g in whole.games:
+        rounds.setdefault(g["id"].split(":")[0], set()).update(g["pair"])
+    assert all(len(seated) == 4 for seated in rounds.values())
+    real, calls = contest.play.play_game, []
+
+    def stopping(task):
+        if len(calls) == 5:                       # in the middle of round 2
+            raise KeyboardInterrupt
+        calls.append(task.id)
+        return real(task)
+
+    monkeypatch.setattr(contest.play, "play_game", stopping)
+    with pytest.raises(KeyboardInterrupt):
+        contest.run("tictactoe", subs, out=tmp_path / "c", **settings)
+    monkeypatch.setattr(contest.play, "play_game", real)
+    resumed = contest.run("tictactoe", subs, out=tmp_path / "c", **settings)
+    assert moves_by_id(resumed) == moves_by_id(whole) and resumed.byes == whole.byes
+    assert contest.load(tmp_path / "c").byes == whole.byes
+    assert "·" in str(whole)                      # pairs that never met
+
+
 def test_the_command_runs_a_contest_and_writes_the_leaderboard(tmp_path):
     subs = submissions(tmp_path / "subs")
     (subs / "broken.py").write_text("def agent(\n")

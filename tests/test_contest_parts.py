@@ -276,3 +276,36 @@ def test_an_unknown_game_two_names_alike_and_a_list_of_the_wrong_things(tmp_path
         run("tictactoe", [Entrant("random", (AGENT,))], baselines=["random"], out=tmp_path, progress=False)
     with pytest.raises(ValueError, match="a folder of submissions or a list of Entrant"):
         run("tictactoe", ["alice.py"], out=tmp_path, progress=False)
+
+
+# --- The Swiss format. ---
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(2, 9), seed=st.integers(0, 10**6), data=st.data())
+def test_a_swiss_round_pairs_everyone_once_like_scores_first(n, seed, data):
+    from advsearch.contest.schedule import swiss_pairs
+    names = [f"p{i}" for i in range(n)]
+    points = {name: data.draw(st.integers(0, 3)) for name in names}
+    met = {frozenset(p) for p in data.draw(st.lists(st.sampled_from(pairs(names)), max_size=n))}
+    byes = set(data.draw(st.lists(st.sampled_from(names), max_size=n - 1)))
+    chosen, bye = swiss_pairs(names, points, met, byes, seed, 1)
+    seated = [x for p in chosen for x in p] + ([bye] if bye else [])
+    assert sorted(seated) == sorted(names) and (bye is not None) == (n % 2 == 1)
+    if bye is not None and byes != set(names):
+        assert bye not in byes
+    top = max(chosen, key=lambda p: max(points[p[0]], points[p[1]]))   # the leader meets someone
+    assert max(points[x] for x in top) == max(points[x] for x in seated if x != bye)
+    for a, b in chosen:              # a rematch only when every other partner left had been met
+        if frozenset((a, b)) in met:
+            later = [x for p in chosen[chosen.index((a, b)):] for x in p if x not in (a, b)]
+            assert all(frozenset((a, x)) in met for x in later)
+
+
+def test_swiss_settings_are_checked(tmp_path):
+    two = [Entrant("a", (AGENT,)), Entrant("b", (AGENT,))]
+    with pytest.raises(ValueError, match="format must be one of round-robin, swiss"):
+        run("tictactoe", two, format="knockout", out=tmp_path)
+    with pytest.raises(ValueError, match="rounds are for the Swiss format"):
+        run("tictactoe", two, rounds=3, out=tmp_path)
+    with pytest.raises(ValueError, match="rounds must be a whole number >= 1"):
+        run("tictactoe", two, format="swiss", rounds=0, out=tmp_path)

@@ -25,6 +25,7 @@ from ..argparsing import USAGE, StreamParser, positive_int, seconds_or_none, who
 from ..registry import GAMES, add_options, game_options
 from .play import run
 from .pool import ContestError
+from .schedule import FORMATS
 
 __all__ = ["main"]
 
@@ -32,6 +33,7 @@ _EPILOG = """examples:
   advsearch contest --game connect4 --agents submitted/ --games-per-pair 2 --time-per-move 1.0 --seed 2026
   advsearch contest --game connect4 --agents submitted/ --baseline random alphabeta:3 mcts:300
   advsearch contest --game tictactoe --baseline random alphabeta:2 solver --games-per-pair 4
+  advsearch contest --game connect4 --agents submitted/ --format swiss --rounds 9
 
 A submission is <id>.py, <id>.ipynb, or a folder <id>/ with agent.py in it or in one folder below it
 (nbgrader's submitted/<id>/contest/agent.py), defining agent(game, state) -> action.  Run the same
@@ -47,6 +49,11 @@ def _parser(out, err):
     parser.add_argument("--agents", metavar="FOLDER", help="the folder of submissions, one per student id")
     parser.add_argument("--baseline", nargs="+", default=[], metavar="NAME[:VALUE]",
                         help="reference agents that join: random, alphabeta:3, mcts:300, solver")
+    parser.add_argument("--format", choices=FORMATS, default="round-robin",
+                        help="round-robin: every pair meets (default); swiss: rounds that pair like scores, "
+                             "for a large class")
+    parser.add_argument("--rounds", type=positive_int, metavar="N",
+                        help="swiss: the rounds (default: log2 of the agents, rounded up, plus 2)")
     parser.add_argument("--games-per-pair", type=positive_int, default=2, metavar="N",
                         help="games between each pair, both colours from each opening (default 2)")
     parser.add_argument("--openings", type=whole_number, default=2, metavar="PLIES",
@@ -86,7 +93,8 @@ def main(argv=None, stdout=None, stderr=None) -> int:
         try:
             options = {k: v for k, v in game_options(args, args.game).items() if v is not None}
             result = run(args.game, args.agents if args.agents is not None else [], baselines=args.baseline,
-                         game_options=options, games_per_pair=args.games_per_pair, openings=args.openings,
+                         game_options=options, format=args.format, rounds=args.rounds,
+                         games_per_pair=args.games_per_pair, openings=args.openings,
                          time_per_move=args.time_per_move, max_nodes=args.max_nodes, seed=_seed(args.seed), out=out,
                          workers=args.workers, scheduler=args.scheduler, memory_mb=args.memory_mb,
                          max_moves=args.max_moves, progress=not args.no_progress, restart=args.restart)

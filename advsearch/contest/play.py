@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import numbers
 import os
 import tempfile
@@ -16,7 +17,7 @@ from .pool import executor, play_all
 from .record import SETTINGS, Record
 from .referee import play_game
 from .result import ContestResult
-from .schedule import round_robin
+from .schedule import FORMATS, round_robin, swiss_round
 from .seat import Forfeit, Seat
 
 __all__ = ["run", "load", "check_entrant", "EXCLUDED"]
@@ -25,9 +26,9 @@ __all__ = ["run", "load", "check_entrant", "EXCLUDED"]
 EXCLUDED = "excluded.json"
 
 
-def run(game, agents, *, baselines=(), game_options=None, games_per_pair=2, openings=2, time_per_move=1.0,
-        max_nodes=None, seed=0, out=None, workers=None, scheduler=None, memory_mb=1024, max_moves=None,
-        prior=1.0, progress=True, restart=False) -> ContestResult:
+def run(game, agents, *, baselines=(), game_options=None, format="round-robin", rounds=None, games_per_pair=2,
+        openings=2, time_per_move=1.0, max_nodes=None, seed=0, out=None, workers=None, scheduler=None,
+        memory_mb=1024, max_moves=None, prior=1.0, progress=True, restart=False) -> ContestResult:
     """Play a round robin between students' agents (and reference agents) and return the leaderboard.
 
     Every agent plays every other ``games_per_pair`` times, both colours from
@@ -48,6 +49,14 @@ def run(game, agents, *, baselines=(), game_options=None, games_per_pair=2, open
         Reference agents by their ``advsearch play`` names: ``"random"``, ``"alphabeta:3"``, ``"mcts:300"``.
     game_options : dict, optional
         The game's options, as ``{"size": (5, 4)}`` for Connect Four.
+    format : {"round-robin", "swiss"}
+        Every pair meets (``n (n - 1) / 2`` pairings), or Swiss rounds: each
+        round pairs agents with like scores who have not met
+        (:func:`~advsearch.contest.schedule.swiss_pairs`), ``n / 2`` pairings a
+        round, for classes too large for a round robin.  The ratings are
+        fitted to whatever games were played either way.
+    rounds : int, optional
+        Swiss rounds; by default ``ceil(log2 n) + 2`` for ``n`` agents.
     games_per_pair : int
         Games between each pair; pairs of them share an opening and swap colours.
     openings : int
@@ -97,13 +106,20 @@ def run(game, agents, *, baselines=(), game_options=None, games_per_pair=2, open
     check_budget("max_moves", max_moves, whole=True)
     if workers is not None:
         workers = _whole("workers", workers, 1)
+    if format not in FORMATS:
+        raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
+    if rounds is not None:
+        if format != "swiss":
+            raise ValueError("rounds are for the Swiss format (format='swiss'); a round robin plays every pair")
+        rounds = _whole("rounds", rounds, 1)
     entrants, excluded = _entrants(agents)
     entrants += [baseline(spec) for spec in baselines]
     _check_names(entrants)
     budget = Budget(time_per_move, max_nodes)
     settings = {"game": game, "options": options, "games_per_pair": games_per_pair, "openings": openings,
                 "time_per_move": time_per_move, "max_nodes": max_nodes, "seed": seed, "max_moves": max_moves,
-                "memory_mb": memory_mb, "entrants": {e.name: e.digest for e in entrants}}
+                "memory_mb": memory_mb, "format": format, "rounds": rounds,
+                "entrants": {e.name: e.digest for e in entrants}}
     out = tempfile.mkdtemp(prefix="advsearch-contest-") if out is None else os.fspath(out)
     record = Record(out, settings, restart=restart)
     with executor(workers, scheduler) as (pool, in_flight):
@@ -117,18 +133,30 @@ def run(game, agents, *, baselines=(), game_options=None, games_per_pair=2, open
         if len(admitted) < 2:
             raise ValueError(f"a contest needs at least two agents that load; "
                              f"{len(admitted)} did ({_listed(excluded)})")
-        tasks = round_robin(admitted, game, options, games_per_pair=games_per_pair, openings=openings, seed=seed,
-                            budget=budget, memory_mb=memory_mb, max_moves=max_moves)
-        done = record.done
-        todo = [t for t in tasks if t.id not in done]
-        with progress_bar(len(tasks), f"contest of {game}", progress, initial=len(tasks) - len(todo),
+        if format == "swiss" and rounds is None:
+            rounds = math.ceil(math.log2(len(admitted))) + 2
+        layout = dict(games_per_pair=games_per_pair, openings=openings, seed=seed, budget=budget,
+                      memory_mb=memory_mb, max_moves=max_moves)
+        n = len(admitted)
+        total = games_per_pair * (n * (n - 1) // 2 if format == "round-robin" else rounds * (n // 2))
+        planned, byes = set(), []
+        with progress_bar(total, f"contest of {game}", progress, initial=min(len(record.games), total),
                           leave=True) as bar:
             def finished(result):
                 record.add(result)
                 bar.update(1)
                 bar.set_postfix_str(_last(result), refresh=False)
-            play_all(pool, in_flight, play_game, todo, finished)
-    result = _result(record, [e.name for e in admitted], {t.id for t in tasks}, excluded, prior)
+            for r in range(1, (rounds if format == "swiss" else 1) + 1):
+                if format == "swiss":
+                    points, met = _so_far(record.games, before=r)
+                    tasks, bye = swiss_round(admitted, r, points, met, {b for _, b in byes}, game, options, **layout)
+                    byes += [(r, bye)] if bye else []
+                else:
+                    tasks = round_robin(admitted, game, options, **layout)
+                planned |= {t.id for t in tasks}
+                done = record.done
+                play_all(pool, in_flight, play_game, [t for t in tasks if t.id not in done], finished)
+    result = _result(record, [e.name for e in admitted], planned, excluded, prior, byes=byes)
     write_leaderboard(result, out)
     return result
 
@@ -151,8 +179,15 @@ def load(folder, prior=1.0) -> ContestResult:
     except (OSError, ValueError):
         excluded = {}
     names = [n for n in settings["entrants"] if n not in excluded]
-    planned = settings["games_per_pair"] * len(names) * (len(names) - 1) // 2
-    return _result(record, names, None, excluded, prior, planned)
+    n, per_pair = len(names), settings["games_per_pair"]
+    if settings.get("format") == "swiss":
+        rounds = settings.get("rounds") or math.ceil(math.log2(n)) + 2
+        played = {}
+        for g in record.games:
+            played.setdefault(_round_of(g), set()).update(g["pair"])
+        byes = [(r, b) for r in sorted(played) for b in names if b not in played[r]] if n % 2 else []
+        return _result(record, names, None, excluded, prior, per_pair * rounds * (n // 2), byes)
+    return _result(record, names, None, excluded, prior, per_pair * n * (n - 1) // 2)
 
 
 def check_entrant(entrant, game, options, budget, memory_mb):
@@ -182,11 +217,26 @@ def _in_order(reasons, entrants):
     return [by_name.get(e.name) for e in entrants]
 
 
-def _result(record, names, planned_ids, excluded, prior, planned=None) -> ContestResult:
+def _result(record, names, planned_ids, excluded, prior, planned=None, byes=()) -> ContestResult:
     games = tuple(g for g in record.games if planned_ids is None or g["id"] in planned_ids)
     s = record.settings
     return ContestResult(s["game"], tuple(names), games, planned if planned is not None else len(planned_ids),
-                         dict(excluded), s, prior, record.folder)
+                         dict(excluded), s, prior, record.folder, tuple(byes))
+
+
+def _so_far(games, before) -> tuple:
+    """Points and the pairs that met, from the Swiss rounds before round ``before`` (a resumed round's own
+    games must not change its pairing)."""
+    points, met = {}, set()
+    for g in games:
+        if _round_of(g) >= before:
+            continue
+        first, second = g["seats"]
+        won = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}[g["result"]]
+        points[first] = points.get(first, 0) + won
+        points[second] = points.get(second, 0) + 1 - won
+        met.add(frozenset(g["pair"]))
+    return points, met
 
 
 def _entrants(agents) -> tuple:
@@ -220,3 +270,8 @@ def _listed(excluded) -> str:
 def _last(game) -> str:
     first, second = game["seats"]
     return f"{first} {game['result']} {second}" + (f" ({game['fault']})" if game.get("fault") else "")
+
+
+def _round_of(game) -> int:
+    """The Swiss round of a game, from its id (``"round 3: a vs b #1"``)."""
+    return int(game["id"].split(":", 1)[0].split()[1])

@@ -67,6 +67,8 @@ class ContestResult:
         Virtual drawn games per pair in the rating fit.
     folder : str or None
         Where the record and the leaderboard files are.
+    byes : tuple of (int, str)
+        In a Swiss contest with an odd number of agents: who sat out which round.
     """
 
     game: str
@@ -77,6 +79,7 @@ class ContestResult:
     settings: dict = field(default_factory=dict, repr=False)
     prior: float = 1.0
     folder: str | None = None
+    byes: tuple = ()
 
     @property
     def finished(self) -> bool:
@@ -127,8 +130,12 @@ class ContestResult:
         return [{"rank": rank, **out[k]} for rank, k in enumerate(order, 1)]
 
     def crosstable(self) -> dict:
-        """``table[a][b]``: the points ``a`` scored against ``b`` so far."""
-        table = {a: {b: 0.0 for b in self.agents if b != a} for a in self.agents}
+        """``table[a][b]``: the points ``a`` scored against ``b`` so far (``b`` absent if they have not met)."""
+        table = {a: {} for a in self.agents}
+        for g in self.games:
+            first, second = g["seats"]
+            table[first].setdefault(second, 0.0)
+            table[second].setdefault(first, 0.0)
         for g in self.games:
             first, second = g["seats"]
             table[first][second] += _POINTS[g["result"]]
@@ -147,7 +154,8 @@ class ContestResult:
         played = (f"{len(self.games)} games" if self.finished
                   else f"{len(self.games)} of {self.planned} games played so far")
         time_per_move = s.get("time_per_move")
-        return (f"Contest of {self.game}: {len(self.agents)} agents, {played}"
+        swiss = f", Swiss, {s['rounds']} rounds" if s.get("format") == "swiss" and s.get("rounds") else ""
+        return (f"Contest of {self.game}: {len(self.agents)} agents{swiss}, {played}"
                 + (f", {s['games_per_pair']} games a pair" if "games_per_pair" in s else "")
                 + (f", {time_per_move:g} s a move" if time_per_move else "")
                 + (f", seed {s['seed']!r}" if "seed" in s else ""))
@@ -168,11 +176,14 @@ class ContestResult:
         """The crosstable as (header, rows), agents in the leaderboard's order."""
         order = [r["agent"] for r in self.standings()]
         table = self.crosstable()
-        return ("points",) + tuple(order), [(a,) + tuple("—" if a == b else f"{table[a][b]:g}" for b in order)
-                                            for a in order]
+        cell = lambda a, b: "—" if a == b else f"{table[a][b]:g}" if b in table[a] else "·"   # noqa: E731
+        return ("points",) + tuple(order), [(a,) + tuple(cell(a, b) for b in order) for a in order]
 
     def _notes(self) -> list:
         notes = [f"{name} was left out: {why}" for name, why in sorted(self.excluded.items())]
+        if self.byes:
+            notes.append("Byes (sat out a round, no points): "
+                         + ", ".join(f"round {r} {name}" for r, name in self.byes))
         forfeits = self.forfeits()
         if forfeits:
             notes.append(f"{len(forfeits)} games were lost by forfeit (load, crash, illegal move or time); "
@@ -182,7 +193,7 @@ class ContestResult:
     def __str__(self) -> str:
         parts = [self.title(), text_table(*self.leaderboard_cells(), left={1})]
         if len(self.agents) <= _SHOWN_CROSSTABLE:
-            parts.append("Points of each row's agent against each column's:\n"
+            parts.append("Points of each row's agent against each column's (· not met):\n"
                          + text_table(*self.crosstable_cells(), left={0}))
         return "\n\n".join(parts + self._notes())
 
@@ -191,7 +202,7 @@ class ContestResult:
         parts = [f"<p><b>{html.escape(self.title())}</b></p>", html_table(*self.leaderboard_cells()),
                  ratings_plot_html(self)]
         if len(self.agents) <= _SHOWN_CROSSTABLE:
-            parts += ["<p>Points of each row's agent against each column's:</p>",
+            parts += ["<p>Points of each row's agent against each column's (· not met):</p>",
                       html_table(*self.crosstable_cells())]
         parts += [f"<p>{html.escape(note)}</p>" for note in self._notes()]
         return "\n".join(parts)
