@@ -293,7 +293,7 @@ def test_help_lists_every_command():
     assert code == 0 and err == ""
     commands = out.split("\n  COMMAND\n", 1)[1].split("\n\n", 1)[0]
     listed = [line.split()[0] for line in commands.splitlines() if line.startswith("    ") and line[4] != " "]
-    assert listed == ["play", "tournament", "exam", "grading", "practice"]
+    assert listed == ["play", "tournament", "exam", "grading", "contest", "practice"]
 
 
 def test_report_help():
