@@ -27,13 +27,14 @@ The parts: :mod:`.style` (lengths, colours, options), :mod:`.text` (text
 widths and number forms), :mod:`.looks` (what each node looks like),
 :mod:`.fitting` (where everything goes), :mod:`.edges` and :mod:`.nodes`
 (painting), :mod:`.picture` (:func:`draw`) and :mod:`.panels`
-(:func:`draw_frames`).
+(:func:`draw_frames`).  :func:`lecture_style` brings the charts a notebook
+draws itself to the same rule (no text under 11 pt, 100 dpi).
 """
 
 from .panels import draw_frames
 from .picture import draw
-from .style import OKABE_ITO
+from .style import LECTURE_RC, OKABE_ITO, lecture_style
 
-__all__ = ["draw", "draw_frames", "OKABE_ITO"]
+__all__ = ["draw", "draw_frames", "lecture_style", "LECTURE_RC", "OKABE_ITO"]
 
 

@@ -11,7 +11,7 @@ from ..frames import frames, pick
 from ...trees import spreadsheet_name
 from .fitting import PICTURE_OPTIONS, Picture, fit, natural_size, picture, plan
 from .picture import draw
-from .style import CAPTION_FONT, FIGURE_DPI, LETTER_FONT, MAX_FIGSIZE, MAX_FONT, PANEL_FONT, check_style
+from .style import CAPTION_FONT, FIGURE_DPI, LETTER_FONT, MAX_FIGSIZE, MAX_FONT, PANEL_FONT, READABLE, check_style
 
 __all__ = ["draw_frames"]
 
@@ -31,7 +31,11 @@ def draw_frames(x, steps=None, ncols=3, *, captions=True, letters=None, **draw_k
         trace events, or for MCTS iterations; negative numbers count from
         the end.  By default six evenly spread steps, the last included.
     ncols : int
-        Panels per row.
+        The most panels a row.  Fewer when that many would make any text
+        smaller than 11 pt (``MIN_FONT``) in a figure 12.8 inches wide;
+        a tree too big for readable text even alone in its row keeps
+        ``ncols`` and smaller text, and so does a ``fontsize`` chosen
+        below what is readable.
     captions : bool
         Write under each panel the sentence that narrates its step.
     letters : str or sequence of str, optional
@@ -77,34 +81,57 @@ def draw_frames(x, steps=None, ncols=3, *, captions=True, letters=None, **draw_k
     chosen = pick(every, steps) if steps is not None else [every[i] for i in _spread(len(every))]
     steps = [f.step for f in chosen]
     titles = _titles(letters, len(steps))
-    ncols = min(ncols, len(steps))
-    nrows = math.ceil(len(steps) / ncols)
     options = {k: draw_kwargs.get(k, default) for k, default in _PICTURE_OPTIONS.items()}
     style = check_style(_style_of(draw_kwargs))
-    panel_w, panel_h = _panel_size(picture(x, None, **options, st=style), ncols)
-    wrap = max(20, int(panel_w * 72 / (0.55 * CAPTION_FONT)))
-    texts = [textwrap.fill(f.text, wrap) if captions else "" for f in chosen]
-    lines = [max(t.count("\n") + 1 if t else 0 for t in texts[r * ncols:(r + 1) * ncols]) for r in range(nrows)]
-    title_h, gap = 0.4, 0.15
-    row_h = [title_h + panel_h + (n * 1.3 * CAPTION_FONT / 72 + 0.1 if n else 0) + gap for n in lines]
-    fig_w, fig_h = ncols * panel_w + (ncols + 1) * gap, sum(row_h) + gap
-    fig = plt.figure(figsize=(fig_w, fig_h), dpi=FIGURE_DPI)
-    panels = []
-    for i, (k, text) in enumerate(zip(steps, texts)):
-        row, col = divmod(i, ncols)
-        left = gap + col * (panel_w + gap)
-        bottom = fig_h - gap - sum(row_h[:row]) - title_h - panel_h
-        panels.append(fig.add_axes((left / fig_w, bottom / fig_h, panel_w / fig_w, panel_h / fig_h)))
-        if text:
-            fig.text(left / fig_w, (bottom - 0.08) / fig_h, text, ha="left", va="top", fontsize=CAPTION_FONT,
-                     linespacing=1.3, gid=f"caption {k}")
-    # One font size for every panel: the largest that fits them all.
     limit = style["fontsize"] or MAX_FONT
-    font = min(fit(ax, picture(x, k, **options, st=style), limit)[0].font for ax, k in zip(panels, steps))
+    bar = min(READABLE, limit)      # the least main font at which no text is under MIN_FONT (or as asked)
+    finished = picture(x, None, **options, st=style)
+    pictures = [picture(x, k, **options, st=style) for k in steps]
+    # As many panels a row as asked, or fewer if that many would make the text smaller than MIN_FONT;
+    # only a tree too big for readable text even alone in its row is drawn small, as asked.
+    for n in range(min(ncols, len(steps)), 0, -1):
+        size = _panel_size(pictures, n, bar)
+        if size is not None:
+            fig, panels = _grid(chosen, n, size, captions)
+            font = _common_font(panels, pictures, limit)
+            if font >= bar:
+                break
+            plt.close(fig)
+    else:
+        n = min(ncols, len(steps))
+        fig, panels = _grid(chosen, n, _scaled_panel(finished, n), captions)
+        font = _common_font(panels, pictures, limit)
     for ax, k, title in zip(panels, steps, titles):
         draw(x, ax=ax, step=k, **{**draw_kwargs, "fontsize": font})
         ax.set_title(title, fontsize=LETTER_FONT)
     return fig
+
+
+def _common_font(panels, pictures, limit) -> float:
+    """One font size for every panel: the largest that fits them all."""
+    return min(fit(ax, pic, limit)[0].font for ax, pic in zip(panels, pictures))
+
+
+def _grid(chosen, ncols: int, panel: tuple, captions: bool):
+    """A figure with one empty panel a frame, ``ncols`` a row, each ``panel`` inches, captioned."""
+    panel_w, panel_h = panel
+    nrows = math.ceil(len(chosen) / ncols)
+    wrap = max(20, int(panel_w * 72 / (0.55 * CAPTION_FONT)))
+    texts = [textwrap.fill(f.text, wrap) if captions else "" for f in chosen]
+    lines = [max(t.count("\n") + 1 if t else 0 for t in texts[r * ncols:(r + 1) * ncols]) for r in range(nrows)]
+    row_h = [_TITLE_H + panel_h + (n * 1.3 * CAPTION_FONT / 72 + 0.1 if n else 0) + _GAP for n in lines]
+    fig_w, fig_h = ncols * panel_w + (ncols + 1) * _GAP, sum(row_h) + _GAP
+    fig = plt.figure(figsize=(fig_w, fig_h), dpi=FIGURE_DPI)
+    panels = []
+    for i, (frame, text) in enumerate(zip(chosen, texts)):
+        row, col = divmod(i, ncols)
+        left = _GAP + col * (panel_w + _GAP)
+        bottom = fig_h - _GAP - sum(row_h[:row]) - _TITLE_H - panel_h
+        panels.append(fig.add_axes((left / fig_w, bottom / fig_h, panel_w / fig_w, panel_h / fig_h)))
+        if text:
+            fig.text(left / fig_w, (bottom - 0.08) / fig_h, text, ha="left", va="top", fontsize=CAPTION_FONT,
+                     linespacing=1.3, gid=f"caption {frame.step}")
+    return fig, panels
 
 
 #: The options of ``draw`` that change what is drawn (the rest are style), with their defaults.
@@ -137,9 +164,35 @@ def _spread(n: int) -> list:
     return sorted({round(i * (n - 1) / max(count - 1, 1)) for i in range(count)} | {n - 1})
 
 
-def _panel_size(pic: Picture, ncols: int) -> tuple:
-    """Inches for one panel: the finished tree's natural size, shrunk so that a row fits in 16 inches."""
+#: Inches: the room for a panel's title above it, and the gap around panels.
+_TITLE_H, _GAP = 0.4, 0.15
+
+
+def _room(ncols: int) -> float:
+    """The widest a panel can be, in inches, for ``ncols`` panels to fit a slide's width."""
+    return (MAX_FIGSIZE[0] - _GAP * (ncols + 1)) / ncols
+
+
+def _panel_size(pictures, ncols: int, bar: float):
+    """Inches for one panel, ``ncols`` a row, whose main font can be at least ``bar``; None if there are none.
+
+    The pictures at their natural size for PANEL_FONT if a row of them fits a slide's width;
+    else narrower panels at the largest font at which every picture fits, with every text
+    (then: only the values) drawn, and as tall as the tallest needs at that font.
+    """
+    room = _room(ncols)
+    for tier in ("full", "values"):
+        needs = [plan(pic, tier)[2] for pic in pictures]
+        font = min([PANEL_FONT] + [room * 72 / need.narrowest()[1] for need in needs])
+        if font >= bar:
+            sizes = [natural_size(need, font) for need in needs]
+            return min(max(w for w, _ in sizes), room), max(h for _, h in sizes)
+    return None
+
+
+def _scaled_panel(pic: Picture, ncols: int) -> tuple:
+    """Inches for one panel of a tree too big for readable text: its natural size, shrunk to fit a row."""
     _, _, needs = plan(pic, "full")
     w, h = natural_size(needs, PANEL_FONT)
-    scale = min(1.0, (MAX_FIGSIZE[0] - 0.15 * (ncols + 1)) / ncols / w)   # a row fits a slide's width
+    scale = min(1.0, _room(ncols) / w)
     return max(w * scale, 2.0), max(h * scale, 1.5)

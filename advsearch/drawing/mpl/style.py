@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from ..scene import PLAYER_COLOURS
 
-__all__ = ["DEFAULT_STYLE", "FIGURE_DPI", "MIN_FONT", "OKABE_ITO", "SLIDE", "TIERS", "check_style"]
+__all__ = ["DEFAULT_STYLE", "FIGURE_DPI", "LECTURE_RC", "MIN_FONT", "OKABE_ITO", "SLIDE", "TIERS", "check_style",
+           "lecture_style"]
 
 
 #: Colour-blind-safe colours (Okabe & Ito, 2008): the players' colours in n-player trees.
@@ -102,6 +103,47 @@ CURRENT_FACE = "#FFE9A8"
 # Inside a triangle, the text's near edge is this far (em) from the wide side, and clears
 # the slanted sides by at least INSIDE_MARGIN.
 TRIANGLE_TEXT_AT, INSIDE_MARGIN = 0.32, 0.12
+
+
+#: matplotlib settings that make the charts a notebook draws itself (bar and line plots, boards) follow
+#: the rule of the package's own figures: 100 dpi, no text under MIN_FONT (tick labels and legends
+#: 11 pt, labels 12 pt, titles 13 pt), and a default size of a slide's width or less.
+LECTURE_RC = {
+    "figure.dpi": FIGURE_DPI,
+    "figure.figsize": (8.0, 4.0),
+    "font.size": 12.0,
+    "axes.titlesize": 13.0,
+    "axes.labelsize": 12.0,
+    "xtick.labelsize": MIN_FONT,
+    "ytick.labelsize": MIN_FONT,
+    "legend.fontsize": MIN_FONT,
+    "legend.title_fontsize": 12.0,
+    "figure.titlesize": 14.0,
+    "figure.labelsize": 12.0,
+}
+
+
+def lecture_style() -> None:
+    """Make matplotlib draw every later chart for a lecture hall: apply :data:`LECTURE_RC`.
+
+    For a notebook's setup cell, after ``import matplotlib.pyplot as plt``:
+    the package's own figures (``draw``, ``draw_frames``, boards) set their
+    sizes themselves; this brings the notebook's own charts (``plt.subplots``,
+    ``ax.bar``, ``ax.plot``, ...) to the same rule.  A ``fontsize`` a chart
+    sets itself still wins.  Use ``matplotlib.rc_context(LECTURE_RC)`` for
+    one chart only.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> with matplotlib.rc_context():
+    ...     lecture_style()
+    ...     matplotlib.rcParams["xtick.labelsize"] >= MIN_FONT, matplotlib.rcParams["figure.dpi"]
+    (True, 100.0)
+    """
+    import matplotlib
+
+    matplotlib.rcParams.update(LECTURE_RC)
 
 
 def check_style(style: dict) -> dict:
