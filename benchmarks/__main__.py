@@ -1,8 +1,9 @@
-"""``python -m benchmarks [--quick] [--rounds N] [--big]``: print the tic-tac-toe, drawing, import-time, chance-pruning and solving tables."""
+"""``python -m benchmarks [--quick] [--rounds N] [--big]``: print the tic-tac-toe, drawing, import-time, chance-pruning,
+solving and contest tables."""
 
 import sys
 
-from . import bench_chance, bench_draw, bench_import, bench_mcts, bench_solve, bench_threat_ads
+from . import bench_chance, bench_contest, bench_draw, bench_import, bench_mcts, bench_solve, bench_threat_ads
 from .bench_tictactoe import main
 
 if __name__ == "__main__":
@@ -14,4 +15,5 @@ if __name__ == "__main__":
     bench_mcts.main(quick="--quick" in sys.argv)
     if "--quick" not in sys.argv:
         bench_solve.main(big="--big" in sys.argv)
+    bench_contest.main(quick="--quick" in sys.argv)         # 20 agents: about 8 minutes; --quick: 4, half a minute
     sys.exit(status)
