@@ -309,3 +309,18 @@ def test_swiss_settings_are_checked(tmp_path):
         run("tictactoe", two, rounds=3, out=tmp_path)
     with pytest.raises(ValueError, match="rounds must be a whole number >= 1"):
         run("tictactoe", two, format="swiss", rounds=0, out=tmp_path)
+
+
+def test_load_shows_a_recorded_contest_without_the_games_of_a_submission_left_out(tmp_path):
+    from advsearch.contest import load
+    from advsearch.contest.play import EXCLUDED
+    settings = {"game": "tictactoe", "games_per_pair": 2, "entrants": {"a": "1", "b": "2", "c": "3"}}
+    record = Record(tmp_path, settings)
+    for g in synthetic(["a", "b", "c"], 2, random.Random(2)):
+        record.add(g)
+    (tmp_path / EXCLUDED).write_text(json.dumps({"c": "its code failed to load"}))
+    result = load(tmp_path)
+    assert result.agents == ("a", "b") and result.planned == 2 and len(result.games) == 2
+    assert all("c" not in g["seats"] for g in result.games) and result.excluded == {"c": "its code failed to load"}
+    with pytest.raises(ValueError, match="holds no contest"):
+        load(tmp_path / "elsewhere")

@@ -218,7 +218,9 @@ def _in_order(reasons, entrants):
 
 
 def _result(record, names, planned_ids, excluded, prior, planned=None, byes=()) -> ContestResult:
-    games = tuple(g for g in record.games if planned_ids is None or g["id"] in planned_ids)
+    playing = set(names)
+    games = tuple(g for g in record.games if (planned_ids is None or g["id"] in planned_ids)
+                  and playing.issuperset(g["seats"]))
     s = record.settings
     return ContestResult(s["game"], tuple(names), games, planned if planned is not None else len(planned_ids),
                          dict(excluded), s, prior, record.folder, tuple(byes))
