@@ -313,7 +313,7 @@ def test_swiss_settings_are_checked(tmp_path):
 
 def test_load_shows_a_recorded_contest_without_the_games_of_a_submission_left_out(tmp_path):
     from advsearch.contest import load
-    from advsearch.contest.play import EXCLUDED
+    from advsearch.contest.archive import EXCLUDED
     settings = {"game": "tictactoe", "games_per_pair": 2, "entrants": {"a": "1", "b": "2", "c": "3"}}
     record = Record(tmp_path, settings)
     for g in synthetic(["a", "b", "c"], 2, random.Random(2)):

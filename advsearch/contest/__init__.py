@@ -22,12 +22,13 @@ The parts, each in its own module:
 - :mod:`~advsearch.contest.pool`: where games run (local processes, Dask, or this process);
 - :mod:`~advsearch.contest.record`: the games on disk, as they finish (resume after a crash);
 - :mod:`~advsearch.contest.result` and :mod:`~advsearch.contest.leaderboard`: ratings, tables, files;
-- :mod:`~advsearch.contest.play`: :func:`run` and :func:`load`;
+- :mod:`~advsearch.contest.play`: :func:`run`; :mod:`~advsearch.contest.archive`: :func:`load`;
 - :mod:`~advsearch.contest.command`: ``advsearch contest``.
 """
 
 from .entrants import Budget, Entrant, baseline, load_entrants
-from .play import check_entrant, load, run
+from .archive import load
+from .play import check_entrant, run
 from .pool import ContestError
 from .record import ContestMismatch
 from .referee import GameTask, play_game

@@ -1,4 +1,5 @@
-"""A class contest from start to leaderboard: :func:`run`, and :func:`load` to show a finished one again."""
+"""A class contest from start to leaderboard: :func:`run` (and :func:`~advsearch.contest.archive.load` to show one
+again)."""
 
 from __future__ import annotations
 
@@ -14,16 +15,14 @@ from ..timeout import check_budget
 from .entrants import Budget, Entrant, baseline, load_entrants
 from .leaderboard import write_leaderboard
 from .pool import executor, play_all
-from .record import SETTINGS, Record
+from .archive import EXCLUDED, result_of, round_of
+from .record import Record
 from .referee import play_game
 from .result import ContestResult
 from .schedule import FORMATS, round_robin, swiss_round
 from .seat import Forfeit, Seat
 
-__all__ = ["run", "load", "check_entrant", "EXCLUDED"]
-
-#: The file in a contest's folder that lists the submissions left out, and why.
-EXCLUDED = "excluded.json"
+__all__ = ["run", "check_entrant"]
 
 
 def run(game, agents, *, baselines=(), game_options=None, format="round-robin", rounds=None, games_per_pair=2,
@@ -156,38 +155,9 @@ def run(game, agents, *, baselines=(), game_options=None, format="round-robin", 
                 planned |= {t.id for t in tasks}
                 done = record.done
                 play_all(pool, in_flight, play_game, [t for t in tasks if t.id not in done], finished)
-    result = _result(record, [e.name for e in admitted], planned, excluded, prior, byes=byes)
+    result = result_of(record, [e.name for e in admitted], planned, excluded, prior, byes=byes)
     write_leaderboard(result, out)
     return result
-
-
-def load(folder, prior=1.0) -> ContestResult:
-    """The contest recorded in ``folder`` (finished or not), as :func:`run` returned it.
-
-    Raises ValueError if ``folder`` holds no contest.
-    """
-    folder = os.fspath(folder)
-    try:
-        with open(os.path.join(folder, SETTINGS), encoding="utf-8") as f:
-            settings = json.load(f)
-    except (OSError, ValueError) as error:
-        raise ValueError(f"{folder} holds no contest ({SETTINGS}: {error})") from None
-    record = Record(folder, settings)
-    try:
-        with open(os.path.join(folder, EXCLUDED), encoding="utf-8") as f:
-            excluded = json.load(f)
-    except (OSError, ValueError):
-        excluded = {}
-    names = [n for n in settings["entrants"] if n not in excluded]
-    n, per_pair = len(names), settings["games_per_pair"]
-    if settings.get("format") == "swiss":
-        rounds = settings.get("rounds") or math.ceil(math.log2(n)) + 2
-        played = {}
-        for g in record.games:
-            played.setdefault(_round_of(g), set()).update(g["pair"])
-        byes = [(r, b) for r in sorted(played) for b in names if b not in played[r]] if n % 2 else []
-        return _result(record, names, None, excluded, prior, per_pair * rounds * (n // 2), byes)
-    return _result(record, names, None, excluded, prior, per_pair * n * (n - 1) // 2)
 
 
 def check_entrant(entrant, game, options, budget, memory_mb):
@@ -217,21 +187,12 @@ def _in_order(reasons, entrants):
     return [by_name.get(e.name) for e in entrants]
 
 
-def _result(record, names, planned_ids, excluded, prior, planned=None, byes=()) -> ContestResult:
-    playing = set(names)
-    games = tuple(g for g in record.games if (planned_ids is None or g["id"] in planned_ids)
-                  and playing.issuperset(g["seats"]))
-    s = record.settings
-    return ContestResult(s["game"], tuple(names), games, planned if planned is not None else len(planned_ids),
-                         dict(excluded), s, prior, record.folder, tuple(byes))
-
-
 def _so_far(games, before) -> tuple:
     """Points and the pairs that met, from the Swiss rounds before round ``before`` (a resumed round's own
     games must not change its pairing)."""
     points, met = {}, set()
     for g in games:
-        if _round_of(g) >= before:
+        if round_of(g) >= before:
             continue
         first, second = g["seats"]
         won = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}[g["result"]]
@@ -272,8 +233,3 @@ def _listed(excluded) -> str:
 def _last(game) -> str:
     first, second = game["seats"]
     return f"{first} {game['result']} {second}" + (f" ({game['fault']})" if game.get("fault") else "")
-
-
-def _round_of(game) -> int:
-    """The Swiss round of a game, from its id (``"round 3: a vs b #1"``)."""
-    return int(game["id"].split(":", 1)[0].split()[1])
