@@ -159,21 +159,28 @@ def test_sequential_the_local_pool_and_dask_play_the_same_contest(tmp_path):
         assert (tmp_path / "dask" / name).stat().st_size > 0
 
 
-def test_a_stopped_contest_resumes_without_playing_a_finished_game_again(tmp_path, monkeypatch):
-    subs = submissions(tmp_path / "subs")
-    settings = dict(games_per_pair=2, time_per_move=5.0, seed=4, progress=False, workers=1)
-    calls = []
-    real = contest.play.play_game
+def interrupted(monkeypatch, after, start) -> list:
+    """Run ``start()`` with a Ctrl-C in place of its game number ``after + 1``; the ids of the games it played."""
+    real, calls = contest.play.play_game, []
 
     def stopping(task):
-        if len(calls) == 3:
+        if len(calls) == after:
             raise KeyboardInterrupt
         calls.append(task.id)
         return real(task)
 
     monkeypatch.setattr(contest.play, "play_game", stopping)
     with pytest.raises(KeyboardInterrupt):
-        contest.run("tictactoe", subs, out=tmp_path / "c", **settings)
+        start()
+    monkeypatch.setattr(contest.play, "play_game", real)
+    return calls
+
+
+def test_a_stopped_contest_resumes_without_playing_a_finished_game_again(tmp_path, monkeypatch):
+    subs = submissions(tmp_path / "subs")
+    settings = dict(games_per_pair=2, time_per_move=5.0, seed=4, progress=False, workers=1)
+    real = contest.play.play_game
+    calls = interrupted(monkeypatch, 3, lambda: contest.run("tictactoe", subs, out=tmp_path / "c", **settings))
     assert len(contest.load(tmp_path / "c").games) == 3
     later = []
     monkeypatch.setattr(contest.play, "play_game", lambda task: later.append(task.id) or real(task))
@@ -196,18 +203,7 @@ def test_a_swiss_contest_pairs_by_results_and_resumes_to_the_same_pairings(tmp_p
     for g in whole.games:
         rounds.setdefault(g["id"].split(":")[0], set()).update(g["pair"])
     assert all(len(seated) == 4 for seated in rounds.values())
-    real, calls = contest.play.play_game, []
-
-    def stopping(task):
-        if len(calls) == 5:                       # in the middle of round 2
-            raise KeyboardInterrupt
-        calls.append(task.id)
-        return real(task)
-
-    monkeypatch.setattr(contest.play, "play_game", stopping)
-    with pytest.raises(KeyboardInterrupt):
-        contest.run("tictactoe", subs, out=tmp_path / "c", **settings)
-    monkeypatch.setattr(contest.play, "play_game", real)
+    interrupted(monkeypatch, 5, lambda: contest.run("tictactoe", subs, out=tmp_path / "c", **settings))  # mid round 2
     resumed = contest.run("tictactoe", subs, out=tmp_path / "c", **settings)
     assert moves_by_id(resumed) == moves_by_id(whole) and resumed.byes == whole.byes
     assert contest.load(tmp_path / "c").byes == whole.byes
