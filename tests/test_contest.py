@@ -56,6 +56,13 @@ def test_an_agent_that_prints_and_plays_legally_is_not_hurt_by_its_output():
     assert game["forfeit"] is None and game["reason"] == "game over"
 
 
+def test_an_agent_may_use_numpy_as_the_template_says():
+    code = ("import numpy as np\ndef agent(game, state):\n"
+            "    return game.actions(state)[int(np.argmax(np.ones(len(game.actions(state)))))]\n")
+    game = game_against(code)
+    assert game["forfeit"] is None and game["moves"][0] == 0
+
+
 def test_no_agent_defined_loses_at_its_first_move():
     game = game_against("y = 1\n")
     assert game["fault"] == "crash" and "defines no function agent" in game["reason"]
