@@ -52,7 +52,7 @@ from .game import CHANCE, GameError, IllegalMoveError, player_name
 from .ratings import Z95, check_prior, elo, elo_intervals, fit_elo, wilson_interval
 from .search.base import chance_outcomes
 from .tables import html_table, text_table
-from .timeout import TimeLimitExceeded, check_budget
+from .timeout import TimeLimitExceeded, check_budget, check_count
 
 __all__ = ["GameRecord", "MatchResult", "TournamentResult", "AgentError", "AgentTimeLimitExceeded", "play",
            "agent_move", "is_legal", "chance_move", "match", "tournament", "random_opening", "opening_moves", "failure_sentence",
@@ -537,7 +537,7 @@ def opening_moves(game, plies, rng, state=None, tries=1000) -> tuple:
 
 def _opening(game, plies, rng, state, tries) -> tuple:
     """(moves, state) of a random opening: see :func:`random_opening`."""
-    _check_count("plies", plies, minimum=0)
+    check_count("plies", plies, minimum=0)
     start = game.initial_state if state is None else state
     for _ in range(tries):
         state, moves = start, []
@@ -553,12 +553,6 @@ def _opening(game, plies, rng, state, tries) -> tuple:
         if not game.is_terminal(state):
             return tuple(moves), state
     raise ValueError(f"{tries} random openings of {plies} plies all ended the game; use fewer plies")
-
-
-def _check_count(what, n, minimum):
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < minimum:
-        raise ValueError(f"{what} must be a whole number >= {minimum}, not {n!r}")
-    return int(n)
 
 
 # --- The result of a match. ---
@@ -791,8 +785,8 @@ def match(game, a, b, games=20, openings=2, seed=None, progress=True, time_per_m
     for label, agent in (("a", a), ("b", b)):
         if not callable(agent):
             raise ValueError(f"agent {label} must be a callable (game, state) -> action, not {agent!r}")
-    games = _check_count("games", games, minimum=1)
-    openings = _check_count("openings", openings, minimum=0)
+    games = check_count("games", games, minimum=1)
+    openings = check_count("openings", openings, minimum=0)
     check_budget("time_per_move", time_per_move)
     check_budget("max_moves", max_moves, whole=True)
     with progress_bar(games, f"{name_of(a)} vs {name_of(b)}", progress) as bar:
@@ -1078,8 +1072,8 @@ def tournament(game, agents, games=20, openings=2, seed=None, prior=1.0, progres
     names, players = _named_agents(agents)
     if getattr(game, "num_players", 2) != 2:
         raise ValueError(f"a tournament is between two-player games, but {game!r} has {game.num_players} players")
-    games = _check_count("games", games, minimum=1)
-    openings = _check_count("openings", openings, minimum=0)
+    games = check_count("games", games, minimum=1)
+    openings = check_count("openings", openings, minimum=0)
     prior = check_prior(prior)
     check_budget("time_per_move", time_per_move)
     check_budget("max_moves", max_moves, whole=True)

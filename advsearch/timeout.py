@@ -43,7 +43,7 @@ import threading
 
 from .game import GameError
 
-__all__ = ["TimeLimitExceeded", "call", "check_budget"]
+__all__ = ["TimeLimitExceeded", "call", "check_budget", "check_count"]
 
 #: Stack size of the worker thread: room for deep recursion (macOS gives threads only 512 KiB).
 WORKER_STACK = 256 * 1024 * 1024
@@ -85,6 +85,21 @@ def check_budget(name, value, *, whole=False):
     if wrong_type or not value > 0 or (not whole and math.isnan(value)):
         raise ValueError(f"{name} must be a positive {kind}, not {value!r}")
     return value
+
+
+def check_count(name, n, minimum):
+    """``n`` as an int if it is a whole number >= ``minimum`` (not a bool); else a ValueError naming ``name``.
+
+    >>> check_count("games", 4, 1)
+    4
+    >>> check_count("plies", True, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: plies must be a whole number >= 0, not True
+    """
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < minimum:
+        raise ValueError(f"{name} must be a whole number >= {minimum}, not {n!r}")
+    return int(n)
 
 
 def _stop(thread):

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 import math
-import numbers
 import os
 import tempfile
 
 from ..arena import progress_bar
 from ..registry import make_game
-from ..timeout import check_budget
+from ..timeout import check_budget, check_count
 from .entrants import Budget, Entrant, baseline, load_entrants
 from .leaderboard import write_leaderboard
 from .pool import executor, play_all
@@ -97,20 +96,20 @@ def run(game, agents, *, baselines=(), game_options=None, format="round-robin", 
     """
     options = dict(game_options or {})
     make_game(game, **options)                                   # an unknown game or option, now
-    games_per_pair = _whole("games_per_pair", games_per_pair, 1)
-    openings = _whole("openings", openings, 0)
-    memory_mb = _whole("memory_mb", memory_mb, 64)
+    games_per_pair = check_count("games_per_pair", games_per_pair, 1)
+    openings = check_count("openings", openings, 0)
+    memory_mb = check_count("memory_mb", memory_mb, 64)
     check_budget("time_per_move", time_per_move)
     check_budget("max_nodes", max_nodes, whole=True)
     check_budget("max_moves", max_moves, whole=True)
     if workers is not None:
-        workers = _whole("workers", workers, 1)
+        workers = check_count("workers", workers, 1)
     if format not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
     if rounds is not None:
         if format != "swiss":
             raise ValueError("rounds are for the Swiss format (format='swiss'); a round robin plays every pair")
-        rounds = _whole("rounds", rounds, 1)
+        rounds = check_count("rounds", rounds, 1)
     entrants, excluded = _entrants(agents)
     entrants += [baseline(spec) for spec in baselines]
     _check_names(entrants)
@@ -218,12 +217,6 @@ def _check_names(entrants):
         if e.name in seen:
             raise ValueError(f"two agents are called {e.name!r}; every entrant needs its own name")
         seen.add(e.name)
-
-
-def _whole(what, n, least):
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < least:
-        raise ValueError(f"{what} must be a whole number >= {least}, not {n!r}")
-    return int(n)
 
 
 def _listed(excluded) -> str:

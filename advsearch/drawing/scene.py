@@ -48,6 +48,7 @@ import networkx as nx
 
 from ..game import CHANCE, MIN
 from ..result import SearchResult, Trace, format_number as _number
+from ..timeout import check_count
 from .mcts_scene import MCTS_DEPTH, is_mcts, mcts_graph
 
 __all__ = ["scene", "MORE", "PLAYER_COLOURS", "UCT_NAME", "number_format", "preorder", "value_text"]
@@ -196,8 +197,8 @@ def scene(x, *, step=None, max_depth=None, max_children=None, unvisited=True, va
 
 def _check_limits(max_depth, max_children):
     for name, limit, least in (("max_depth", max_depth, 0), ("max_children", max_children, 1)):
-        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < least):
-            raise ValueError(f"{name} must be a whole number >= {least}, not {limit!r}")
+        if limit is not None:
+            check_count(name, limit, least)
 
 
 def preorder(graph) -> list:

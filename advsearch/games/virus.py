@@ -104,6 +104,7 @@ from __future__ import annotations
 import numbers
 
 from ..game import Game, GameError, IllegalMoveError, player_name
+from ..timeout import check_count
 from .boards import board_card, check_player_boards
 
 __all__ = ["Virus", "PATTERNS"]
@@ -119,12 +120,6 @@ PATTERNS = {
 
 #: The most players a board can have: one colour each from the package's palette.
 MAX_PLAYERS = 8
-
-
-def _whole(name, n, least):
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < least:
-        raise ValueError(f"{name} must be a whole number >= {least}, not {n!r}")
-    return int(n)
 
 
 class Virus(Game):
@@ -210,9 +205,9 @@ class Virus(Game):
 
     def __init__(self, width: int = 5, height: int = 5, players: int = 3, starts=None, pattern="plus",
                  adjacency: int = 4, max_moves: int | None = None):
-        self.width = w = _whole("width", width, 1)
-        self.height = h = _whole("height", height, 1)
-        self.num_players = n = _whole("players", players, 2)
+        self.width = w = check_count("width", width, 1)
+        self.height = h = check_count("height", height, 1)
+        self.num_players = n = check_count("players", players, 2)
         if n > MAX_PLAYERS:
             raise ValueError(f"players must be at most {MAX_PLAYERS} (one colour each), not {n}")
         if w * h < n:
@@ -223,7 +218,7 @@ class Virus(Game):
         self.adjacency = int(adjacency)
         self.pattern = self._pattern(pattern)
         self._pattern_name = pattern if isinstance(pattern, str) else None
-        self.max_moves = 2 * w * h if max_moves is None else _whole("max_moves", max_moves, 1)
+        self.max_moves = 2 * w * h if max_moves is None else check_count("max_moves", max_moves, 1)
         self.starts = self._starts(starts)
         self.size = w * h
         self._full = (1 << self.size) - 1
