@@ -234,10 +234,10 @@ def test_help_lists_the_kinds_and_how_answers_are_typed():
         assert words in out, words
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(kind=st.sampled_from(["minimax", "alphabeta"]),
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kind=st.sampled_from(["minimax", "alphabeta", "maxn", "expectimax", "star1", "uct", "uct_backup"]),
        line=st.one_of(st.text(max_size=60),
-                      st.text(alphabet="ABCDabcd0123456789[](){}=:,; -'\"/.eE", max_size=40)))
+                      st.text(alphabet="ABCDabcdmove0123456789[](){}=:,; -'\"/.eE", max_size=40)))
 def test_garbage_answers_never_give_a_traceback(kind, line):
     line = line.replace("\n", " ").replace("\r", " ")
     code, out, err = run(kind, "--seed", "4", stdin=line + "\n")
@@ -473,19 +473,6 @@ def test_png_of_the_new_kinds(tmp_path, kind):
         assert code == (0 if extra else 1), err
         width, height = _png_size(path)
         assert 100 < width < 5000 and 50 < height < 5000
-
-
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(kind=st.sampled_from(["maxn", "expectimax", "star1", "uct", "uct_backup"]),
-       line=st.one_of(st.text(max_size=60),
-                      st.text(alphabet="ABCDabcdmove0123456789[](){}=:,; -'\"/.", max_size=40)))
-def test_garbage_answers_to_the_new_kinds_never_give_a_traceback(kind, line):
-    line = line.replace("\n", " ").replace("\r", " ")
-    code, out, err = run(kind, "--seed", "4", stdin=line + "\n")
-    assert code in (0, 1, 2)
-    assert "Traceback" not in out + err
-    if code == 2:
-        assert "cannot read the answer" in err
 
 
 def test_uct_reads_a_child_label():

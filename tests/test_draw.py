@@ -34,13 +34,8 @@ from advsearch import expectiminimax  # noqa: E402
 IMAGES = dict(baseline_dir="baseline", tolerance=1, style="default")
 
 
-@pytest.fixture(autouse=True)
-def fixed_style():
-    """Every test draws with matplotlib's default style, and closes what it opened."""
-    with matplotlib.rc_context():
-        plt.style.use("default")
-        yield
-    plt.close("all")
+#: Every test draws with matplotlib's default style and closes what it opened (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("default_style")
 
 
 @pytest.fixture(scope="module")

@@ -33,12 +33,8 @@ from notebook_figures import measure  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(autouse=True)
-def fixed_style():
-    with matplotlib.rc_context():
-        plt.style.use("default")
-        yield
-    plt.close("all")
+#: Every test draws with matplotlib's default style and closes what it opened (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("default_style")
 
 
 # The measuring: it must see tick labels and legends, and skip what is not drawn.

@@ -95,14 +95,15 @@ def test_same_seed_same_exercise():
     assert len(trees) == 6
 
 
-def test_same_exercise_in_a_fresh_process_with_another_hash_seed():
-    code = ("from advsearch import practice\n"
-            "print(practice.minimax(11).tree)\n"
-            "print(practice.alphabeta(11, alpha_cuts=1, beta_cuts=1).tree)\n"
-            "print(practice.alphabeta('word', depth=4, branching=2, deep_cutoffs=True).tree)\n")
-    here = "\n".join(map(str, [practice.minimax(11).tree,
-                               practice.alphabeta(11, alpha_cuts=1, beta_cuts=1).tree,
-                               practice.alphabeta("word", depth=4, branching=2, deep_cutoffs=True).tree]))
+@pytest.mark.parametrize("exercises", [
+    ["minimax(11)", "alphabeta(11, alpha_cuts=1, beta_cuts=1)", "alphabeta('word', depth=4, branching=2, deep_cutoffs=True)"],
+    ["expectiminimax(11)", "star1('word', cuts=2)"],
+    ["maxn(11)", "shallow('word', cuts=2)"],
+])
+def test_same_exercise_in_a_fresh_process_with_another_hash_seed(exercises):
+    """Every family's trees come from the seed alone: Python's hash seed never changes them."""
+    code = "from advsearch import practice\n" + "".join(f"print(practice.{e}.tree)\n" for e in exercises)
+    here = "\n".join(str(eval(f"practice.{e}.tree", {"practice": practice})) for e in exercises)
     for hash_seed in ("1", "977"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,

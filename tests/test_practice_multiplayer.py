@@ -4,10 +4,6 @@ written here (a brute-force max-n and a shallow pruning of our own), not the pac
 from __future__ import annotations
 
 import math
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import matplotlib
 
@@ -20,8 +16,6 @@ from hypothesis import strategies as st  # noqa: E402
 
 import advsearch as ads  # noqa: E402
 from advsearch import practice  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(autouse=True)
@@ -221,18 +215,6 @@ def test_same_seed_same_exercise():
     assert practice.shallow(ex.seed, **ex.settings).tree == ex.tree
     ex = practice.maxn("lab", ties=True, branching=(2, 3))
     assert practice.maxn(ex.seed, **ex.settings).tree == ex.tree
-
-
-def test_same_exercise_in_a_fresh_process_with_another_hash_seed():
-    code = ("from advsearch import practice\n"
-            "print(practice.maxn(11).tree)\n"
-            "print(practice.shallow('word', cuts=2).tree)\n")
-    here = f"{practice.maxn(11).tree}\n{practice.shallow('word', cuts=2).tree}"
-    for hash_seed in ("1", "977"):
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT,
-                             check=True).stdout
-        assert out.strip() == here
 
 
 @settings(max_examples=25, deadline=None)

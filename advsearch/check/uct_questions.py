@@ -20,7 +20,7 @@ from ..game import MAX, MIN, player_name
 from ..result import format_number
 from ..trees import Tree
 from .uct_formula import choose, uct_value
-from .uct_trees import StatsTree, players, uct_tree, without_values
+from .uct_trees import StatsTree, as_whole, players, uct_tree, without_values
 
 __all__ = ["SelectionQuestion", "BackupQuestion", "FlatQuestion", "RESULTS", "credit"]
 
@@ -127,17 +127,13 @@ class BackupQuestion:
                 out[lab] = e.N + 1
             else:
                 won = credit(self.result, mover) if model is None else model(self.result, mover, root_player)
-                out[lab] = (_whole(e.wins + won), e.N + 1)
+                out[lab] = (as_whole(e.wins + won), e.N + 1)
         return out
 
     def text(self) -> str:
         ending = "a draw" if self.result == "draw" else f"a win for {self.result}"
         return (f"The iteration selected the path {' → '.join(self.path)}, and the playout from "
                 f"{self.path[-1]} ended in {ending}. Give the new wins/visits of every node on the path.")
-
-
-def _whole(x):
-    return int(x) if float(x).is_integer() else x
 
 
 @dataclass

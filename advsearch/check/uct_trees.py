@@ -24,7 +24,7 @@ from ..game import MAX, MIN
 from ..search.mcts import EdgeStats, TreeSnapshot
 from .uct_formula import uct_value
 
-__all__ = ["StatsTree", "uct_tree", "without_values", "labels", "players", "render_stats"]
+__all__ = ["StatsTree", "uct_tree", "without_values", "labels", "players", "render_stats", "as_whole"]
 
 
 class StatsTree(TreeSnapshot):
@@ -95,11 +95,12 @@ def without_values(t: TreeSnapshot) -> StatsTree:
 
 def labels(t: TreeSnapshot) -> dict:
     """``{label: (wins, visits)}`` of every node (the root's wins are None)."""
-    return {e.label: (None if e.mean is None and e.mover is None else _whole(e.wins or 0), e.N)
+    return {e.label: (None if e.mean is None and e.mover is None else as_whole(e.wins or 0), e.N)
             for e in t.nodes.values()}
 
 
-def _whole(x):
+def as_whole(x):
+    """``x`` as an int when it is a whole number (wins of 3.0 read as 3), else as it is."""
     return int(x) if float(x).is_integer() else x
 
 

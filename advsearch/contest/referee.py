@@ -153,10 +153,5 @@ def _record(task, names, moves, outcome, at_fault, fault, reason, thinking, wall
 
 
 def _plain(move):
-    """A move as JSON keeps it: tuples become lists (the record is read back with :func:`move_from_json`)."""
+    """A move as JSON keeps it (tuples become lists), so a game reads the same from the record as when it ended."""
     return [_plain(m) for m in move] if isinstance(move, (tuple, list)) else move
-
-
-def move_from_json(move):
-    """The move that :func:`_plain` wrote: lists become tuples again."""
-    return tuple(move_from_json(m) for m in move) if isinstance(move, list) else move

@@ -97,7 +97,7 @@ class Seat:
             self.runner.__enter__()
         except (RunnerDied, ProtocolError, OSError) as error:
             raise Forfeit("load", f"its code did not load ({error})") from None
-        errors = {i: e for i, e in self.runner.cell_errors.items() if 0 < i < len(self.cells)}
+        errors = {i: e for i, e in self.runner.cell_errors.items() if i > 0}     # cell 0 only seeds random
         if errors:
             i, e = min(errors.items())
             where = f" ({e.get('where')})" if e.get("where") else ""
