@@ -30,11 +30,12 @@ from advsearch.drawing.mpl.style import BATCH_ABOVE, DEFAULT_STYLE, FIGURE_DPI, 
 from advsearch.drawing.scene import MORE, scene  # noqa: E402
 from advsearch.search.mcts import mcts_tree  # noqa: E402
 from advsearch import expectiminimax  # noqa: E402
+from figure_style import default_style  # noqa: E402,F401  (the fixture below uses it)
 
 IMAGES = dict(baseline_dir="baseline", tolerance=1, style="default")
 
 
-#: Every test draws with matplotlib's default style and closes what it opened (tests/conftest.py).
+#: Every test draws with matplotlib's default style and closes what it opened (tests/figure_style.py).
 pytestmark = pytest.mark.usefixtures("default_style")
 
 

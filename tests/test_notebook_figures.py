@@ -29,11 +29,12 @@ from advsearch.drawing.mpl.style import FIGURE_DPI, MAX_FIGSIZE, MIN_FONT  # noq
 
 sys.path.insert(0, str(Path(__file__).parent))
 from notebook_figures import measure  # noqa: E402
+from figure_style import default_style  # noqa: E402,F401  (the fixture below uses it)
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-#: Every test draws with matplotlib's default style and closes what it opened (tests/conftest.py).
+#: Every test draws with matplotlib's default style and closes what it opened (tests/figure_style.py).
 pytestmark = pytest.mark.usefixtures("default_style")
 
 
