@@ -120,8 +120,9 @@ def test_the_game_is_logged_here_and_the_runner_sees_only_handles(runner):
 def test_a_function_that_never_returns_is_stopped_and_the_runner_starts_again(runner):
     t = grading.search_trees(3)[0]
     before = runner.starts
-    with pytest.raises(grading.TimeLimitExceeded):
+    with pytest.raises(referee.RunnerDied, match="still running after 0.5 s") as stopped:
         RemoteFunction(runner, "forever", seconds=0.5)(RecordingGame(t), t.initial_state)
+    assert stopped.value.timed_out and "did not finish" in stopped.value.sentence
     assert RemoteFunction(runner, "minimax")(RecordingGame(t), t.initial_state) == ads.minimax(t).value
     assert runner.starts == before + 1
 

@@ -44,10 +44,12 @@ from nbgrader.preprocessors import DeduplicateIds, Execute, NbGraderPreprocessor
 from traitlets import Integer, Unicode
 
 from .. import grading
-from . import problemsets, sandbox
-from .referee import Runner
+from ..grading import TimeLimitExceeded
+from . import files, problemsets, sandbox
+from .files import cut
+from .referee import ProtocolError, RemoteError, Runner, RunnerDied
 
-__all__ = ["configure", "SandboxedKernelManager", "SandboxedExecute", "TrustedGrades", "KeepFirstIds",
+__all__ = ["configure", "SandboxedKernelManager", "SandboxedExecute", "TrustedGrades", "KeepFirstIds", "Budget",
            "KERNEL_LIMITS", "KEY_FILE", "course_key"]
 
 #: Limits of a notebook's kernel while it is autograded.
@@ -57,12 +59,21 @@ KEY_FILE = ".advsearch-grading-key"
 
 
 class SandboxedKernelManager(AsyncKernelManager):
-    """A kernel manager whose kernel is this environment's ipykernel, in the sandbox, over Unix sockets."""
+    """A kernel manager whose kernel is this environment's ipykernel, in the sandbox, over Unix sockets.
+
+    The kernel works at the path of the notebook's folder, but in an empty
+    memory-backed folder mounted there (``scratch``): nothing it writes
+    reaches the autograded folder that nbgrader writes into after it.  Its
+    sockets live in a private folder of this process's (a small memory-backed
+    mount where this process is root), removed when the kernel ends.
+    """
 
     def __init__(self, **kwargs):
         kwargs["kernel_name"] = "python3"
         super().__init__(**kwargs)
         self._private = tempfile.mkdtemp(prefix="advsearch-kernel-")
+        self._mounted = _small_mount(self._private)
+        self._uid = sandbox.fresh_uid() if sandbox._is_root() else sandbox.NOBODY
         self.transport = "ipc"
         self.connection_file = os.path.join(self._private, "kernel.json")
         self.ip = os.path.join(self._private, "k")
@@ -70,7 +81,7 @@ class SandboxedKernelManager(AsyncKernelManager):
 
     def write_connection_file(self, **kwargs):
         super().write_connection_file(**kwargs)
-        sandbox.give_to_sandbox(self.connection_file)         # the kernel reads it as the sandbox's user
+        sandbox.give_to_sandbox(self.connection_file, self._uid)   # the kernel reads it as the sandbox's user
 
     async def _async_pre_start_kernel(self, **kw):
         cmd, kw = await super()._async_pre_start_kernel(**kw)
@@ -78,8 +89,8 @@ class SandboxedKernelManager(AsyncKernelManager):
         argv = [sys.executable, "-m", "ipykernel_launcher", "-f", self.connection_file,
                 "--HistoryManager.hist_file=:memory:"]
         env = {"NBGRADER_EXECUTION": os.environ.get("NBGRADER_EXECUTION", "autograde")}
-        cmd = sandbox.command(argv, workdir=workdir, writable=[self._private], package=True,
-                              limits=KERNEL_LIMITS, env=env)
+        cmd = sandbox.command(argv, workdir=workdir, scratch=True, writable=[self._private], package=True,
+                              limits=KERNEL_LIMITS, env=env, uid=self._uid)
         kw["start_new_session"] = True
         kw["stdout"] = kw["stderr"] = subprocess.DEVNULL     # the kernel's own banner is not the notebook's
         return cmd, kw
@@ -87,21 +98,56 @@ class SandboxedKernelManager(AsyncKernelManager):
     async def _async_cleanup_resources(self, restart: bool = False) -> None:
         await super()._async_cleanup_resources(restart=restart)
         if not restart:
+            if self._mounted:
+                subprocess.run(["umount", "-l", self._private], capture_output=True, timeout=30)
             shutil.rmtree(self._private, ignore_errors=True)
 
     cleanup_resources = _async_cleanup_resources
 
 
+def _small_mount(folder: str) -> bool:
+    """Where this process is root, a memory-backed folder of 1 MiB at ``folder``: the kernel's sockets fit."""
+    if not sandbox._is_root() or not shutil.which("mount"):
+        return False
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m,mode=0700,nosuid,nodev", "advsearch-kernel",
+                           folder], capture_output=True, timeout=30)
+    return done.returncode == 0
+
+
 class SandboxedExecute(Execute):
-    """nbgrader's Execute with the kernel in the sandbox and a cap on output."""
+    """nbgrader's Execute with the kernel in the sandbox, a cap on output, and the submission's time budget.
+
+    The budget (:attr:`TrustedGrades.budget_seconds`, shared with the trusted
+    grader) starts when the kernel starts: each cell may run for the cell
+    timeout or what is left of the budget, whichever is less, and once it is
+    used up the remaining cells are not run (each says so).
+    """
 
     max_output = Integer(100_000, help="Characters of output a cell keeps; the rest is dropped.").tag(config=True)
-    max_total_output = Integer(2_000_000, help="Characters of output a notebook keeps.").tag(config=True)
+    max_total_output = Integer(1_000_000, help="Characters of output a notebook keeps.").tag(config=True)
 
     def __init__(self, *args, **kwargs):
         kwargs["kernel_manager_class"] = SandboxedKernelManager
         super().__init__(*args, **kwargs)
         self._sizes, self._total, self._dropped = {}, 0, set()
+        self._budget = None
+        self.timeout_func = self._cell_timeout
+
+    def preprocess(self, nb, resources=None, km=None):
+        self._budget = Budget.of(resources, TrustedGrades(config=self.config).budget_seconds)
+        return super().preprocess(nb, resources, km)
+
+    def _cell_timeout(self, cell) -> int:
+        left = self._budget.left() if self._budget else float("inf")
+        return max(1, int(min(self.timeout or 60, left + 1)))
+
+    def preprocess_cell(self, cell, resources, index):
+        if cell.cell_type == "code" and self._budget.left() <= 0:
+            self._budget.used_up("running the notebook's cells")
+            cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=(
+                "[advsearch: not run: the submission's time budget was used up]\n"))]
+            return cell, resources
+        return super().preprocess_cell(cell, resources, index)
 
     def output(self, outs, msg, display_id, cell_index):
         size = len(json.dumps(msg.get("content", {}), default=str))
@@ -117,6 +163,40 @@ class SandboxedExecute(Execute):
         self._sizes[cell_index] = used + size
         self._total += size
         return super().output(outs, msg, display_id, cell_index)
+
+
+class Budget:
+    """The time one submission may take, kernel and trusted grading together, kept in nbgrader's resources.
+
+    >>> b = Budget(0.0)
+    >>> b.left() <= 0
+    True
+    >>> b.used_up("grading q1"); b.used_up("grading q2"); b.spent
+    ['grading q1', 'grading q2']
+    """
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.deadline = time.monotonic() + seconds
+        self.spent = []
+
+    @classmethod
+    def of(cls, resources, seconds: float) -> "Budget":
+        """The submission's budget, started now if this is the first step that asks for it."""
+        if resources is None:
+            return cls(seconds)
+        mine = resources.setdefault("advsearch", {})
+        if not isinstance(mine.get("budget"), Budget):
+            mine["budget"] = cls(seconds)
+        return mine["budget"]
+
+    def left(self) -> float:
+        return self.deadline - time.monotonic()
+
+    def used_up(self, during: str) -> None:
+        """Note that the budget ran out ``during`` a step (once per step)."""
+        if during not in self.spent:
+            self.spent.append(during)
 
 
 class KeepFirstIds(DeduplicateIds):
@@ -167,6 +247,9 @@ class TrustedGrades(NbGraderPreprocessor):
 
     course_root = Unicode("", help="The course folder (for the key); default: CourseDirectory.root").tag(
         config=True)
+    budget_seconds = Integer(600, help="Seconds one submission may take, its kernel and the trusted grading "
+                                       "together; past it, what is left earns 0 and the report says why."
+                             ).tag(config=True)
 
     def _root(self) -> str:
         if self.course_root:
@@ -182,49 +265,116 @@ class TrustedGrades(NbGraderPreprocessor):
         if spec is None:
             raise ValueError(f"advsearch has no trusted tests for the assignment {assignment!r}: add it to "
                              "advsearch.autograde.problemsets.PROBLEM_SETS")
+        budget = Budget.of(resources, self.budget_seconds)
         started = time.perf_counter()
         cells = [spec.prelude] + [c.source for c in nb.cells if _is_student_code(c)]
         key = course_key(self._root())
-        with Runner(cells, package=spec.package) as runner:
-            declared = runner.value("STUDENT_ID")
-            declared = declared.strip() if isinstance(declared, str) else ""
-            note = ""
-            if declared and declared != student:
-                note = (f"Note: this notebook declares STUDENT_ID = {declared!r}, but it is graded as "
-                        f"{student!r}, so it is checked on the questions of {student!r}. ")
-                record["flags"].append(f"declares STUDENT_ID {declared!r}")
+        with Runner(cells, package=spec.package, deadline=budget.deadline) as runner:
+            note = self._declared(runner, student, record)
             sub = problemsets.Submission(student, assignment, runner, grading.problems(assignment, student),
                                          problemsets.secret_seed(key, assignment, student), note=note)
             for cell in nb.cells:
-                if not _is_test(cell):
-                    continue
-                gid = cell.metadata["nbgrader"]["grade_id"]
-                points = float(cell.metadata["nbgrader"].get("points", 0))
-                test = spec.tests.get(gid)
-                if test is None:
-                    grade = grading.Grade(0.0, points, f"No trusted test grades the cell {gid!r}.")
-                    record["flags"].append(f"{gid}: no trusted test")
-                else:
-                    try:
-                        grade = test(sub, points)
-                    except Exception as e:                     # a bug of ours must not pass as a score
-                        self.log.error("trusted test %s of %s failed: %s", gid, student, traceback.format_exc())
-                        grade = grading.Grade(0.0, points, "The grader failed on this test; your instructor "
-                                              "has been told and will grade it by hand.")
-                        record["flags"].append(f"{gid}: the grader failed ({type(e).__name__}: {e})")
-                cell.outputs = [
-                    nbformat.v4.new_output("stream", name="stdout", text=grade.report() + "\n"),
-                    nbformat.v4.new_output("execute_result", data={"text/plain": repr(float(grade.points))},
-                                           execution_count=cell.get("execution_count")),
-                ]
-                record["tests"][gid] = {"points": grade.points, "out_of": grade.out_of}
+                if _is_test(cell):
+                    self._grade_cell(cell, spec, sub, budget, record)
             record["runner_starts"] = runner.starts
             for i, e in sorted(runner.cell_errors.items()):
                 if e and e.get("type") in ("TimeLimitExceeded", "Died"):
-                    record["flags"].append(f"a cell did not finish when run for grading ({e.get('message')})")
+                    record["flags"].append(cut(f"a cell did not finish when run for grading ({e.get('message')})"))
+        if budget.spent:
+            record["flags"].append(f"used up its time budget of {budget.seconds:g} s while "
+                                   + " and ".join(budget.spent))
         record["seconds"] = round(time.perf_counter() - started, 2)
         nb.metadata["advsearch"] = record
         return nb, resources
+
+    def _declared(self, runner, student, record) -> str:
+        """The sentence about a notebook that declares another student's id (empty if it does not)."""
+        try:
+            declared = runner.value("STUDENT_ID")
+        except (RunnerDied, ProtocolError, RemoteError):
+            declared = None
+        declared = declared.strip() if isinstance(declared, str) else ""
+        if not declared or declared == student:
+            return ""
+        record["flags"].append(f"declares STUDENT_ID {cut(declared, 60)!r}")
+        return (f"Note: this notebook declares STUDENT_ID = {cut(declared, 60)!r}, but it is graded as "
+                f"{student!r}, so it is checked on the questions of {student!r}. ")
+
+    def _grade_cell(self, cell, spec, sub, budget, record) -> None:
+        """Grade one test cell and write its report and points as the cell's output."""
+        gid = cell.metadata["nbgrader"]["grade_id"]
+        points = float(cell.metadata["nbgrader"].get("points", 0))
+        test = spec.tests.get(gid)
+        if test is None:
+            grade = grading.Grade(0.0, points, f"No trusted test grades the cell {gid!r}.")
+            record["flags"].append(f"{gid}: no trusted test")
+        elif budget.left() <= 0:
+            budget.used_up(f"grading {gid}")
+            grade = grading.Grade(0.0, points, f"Not graded: this submission used up its time budget of "
+                                               f"{budget.seconds:g} s (its kernel and grading together) "
+                                               "before this question.")
+        else:
+            grade = self._run_test(test, gid, sub, points, record)
+        cell.outputs = [
+            nbformat.v4.new_output("stream", name="stdout", text=cut(grade.report(), MAX_REPORT) + "\n"),
+            nbformat.v4.new_output("execute_result", data={"text/plain": repr(float(grade.points))},
+                                   execution_count=cell.get("execution_count")),
+        ]
+        record["tests"][gid] = {"points": grade.points, "out_of": grade.out_of}
+
+    def _run_test(self, test, gid, sub, points, record):
+        """The grade of one test; what the student's code did wrong is its 0, a fault of ours is flagged."""
+        try:
+            return test(sub, points)
+        except (RunnerDied, ProtocolError, RemoteError, TimeLimitExceeded) as e:
+            why = _student_fault(e)
+            record["flags"].append(cut(f"{gid}: {why}"))
+            return grading.Grade(0.0, points, f"0 points: {why}.")
+        except Exception as e:                     # a bug of ours must not pass as a score
+            self.log.error("trusted test %s of %s failed: %s", gid, sub.student, traceback.format_exc())
+            record["flags"].append(cut(f"{gid}: the grader failed ({type(e).__name__}: {e})"))
+            return grading.Grade(0.0, points, "The grader failed on this test; your instructor has been told "
+                                              "and will grade it by hand.")
+
+
+def _student_fault(e: BaseException) -> str:
+    """What the student's code did, for an error that came from it (a sentence without its full stop)."""
+    if isinstance(e, RunnerDied) and not e.timed_out:
+        return "your code ended the process it ran in (os._exit, a crash, or too much memory)"
+    if isinstance(e, (RunnerDied, TimeLimitExceeded)):
+        return f"your code did not finish in time ({cut(str(e), 120)})"
+    if isinstance(e, ProtocolError):
+        return f"your answer could not be read back from the process it ran in ({cut(str(e), 120)})"
+    return f"your code raised {cut(str(e), 160)}"
+
+
+#: The most characters of one test's report in the autograded notebook.
+MAX_REPORT = 4000
+
+
+def _guard_submissions() -> None:
+    """Before nbgrader reads a submission's folder, refuse one that holds links, pipes or too much.
+
+    nbgrader's ``Autograde.init_assignment`` copies what the folder holds as
+    the instructor, following links; a refused folder is not graded (nbgrader
+    logs the reason and goes on with the next student), and
+    ``advsearch grading report`` names it.
+    """
+    from nbgrader.converters.autograde import Autograde
+    if getattr(Autograde.init_assignment, "advsearch_guarded", False):
+        return
+    plain = Autograde.init_assignment
+
+    def init_assignment(self, assignment_id, student_id):
+        folder = self._format_source(assignment_id, student_id)
+        for path in (os.path.dirname(folder), folder):
+            if os.path.islink(path):
+                raise files.TamperedFolder(f"{student_id}/{assignment_id}: refused, {path} is a symbolic link")
+        files.check(folder, f"{student_id}/{assignment_id}")
+        return plain(self, assignment_id, student_id)
+
+    init_assignment.advsearch_guarded = True
+    Autograde.init_assignment = init_assignment
 
 
 def configure(c) -> None:
@@ -243,3 +393,5 @@ def configure(c) -> None:
                                            LimitOutput, TrustedGrades, SaveAutoGrades, AssignLatePenalties,
                                            CheckCellMetadata]
     c.Execute.timeout = 60
+    c.ExchangeFactory.collect = "advsearch.autograde.exchange.SafeCollect"
+    _guard_submissions()

@@ -41,7 +41,6 @@ import sys
 import time
 from fractions import Fraction
 
-from ..grading import TimeLimitExceeded
 from . import runner, sandbox
 
 __all__ = ["Runner", "RemoteFunction", "RemoteError", "ProtocolError", "RunnerDied", "NotData",
@@ -52,6 +51,8 @@ _RUNNER = os.path.abspath(runner.__file__)
 RUNNER_LIMITS = sandbox.Limits(memory_mb=1024, cpu_seconds=300, processes=8, file_mb=8)
 #: The most bytes of one message from the runner.
 MAX_MESSAGE = 16 * 1024 * 1024
+#: The most times a runner's process is started for one submission (each start runs its cells again).
+MAX_STARTS = 8
 
 
 class NotData:
@@ -81,11 +82,24 @@ class ProtocolError(Exception):
 
 
 class RunnerDied(Exception):
-    """The sandboxed process ended, or stopped answering (``timed_out``), in the middle of a request."""
+    """The sandboxed process ended, or stopped answering (``timed_out``), in the middle of a request.
+
+    :attr:`sentence` says it as the end of "your function ...", for reports.
+    """
 
     def __init__(self, message: str, timed_out: bool = False):
         super().__init__(message)
         self.timed_out = timed_out
+        self.sentence = (f"did not finish: it was {message}" if timed_out else
+                         f"ended the process it ran in ({message}: os._exit, a crash, or too much memory?)")
+
+
+class BudgetUsedUp(RunnerDied):
+    """The submission's whole time budget, or its number of fresh starts, is used up: nothing more runs."""
+
+    def __init__(self, message: str):
+        super().__init__(message, timed_out=True)
+        self.sentence = f"was not run: {message}"
 
 
 def unpack_answer(x):
@@ -167,14 +181,22 @@ class Runner:
         but an empty private ``/tmp``.
     env : dict, optional
         More environment variables inside the sandbox.
+    deadline : float, optional
+        A ``time.monotonic()`` past which nothing more runs: every request
+        then raises :class:`BudgetUsedUp` (the submission's time budget).
+    max_starts : int
+        The most times the process is started (:data:`MAX_STARTS`).
 
     The process is started on first use, and started again (with the same
-    cells) after a request that did not finish; :attr:`cell_errors` lists
-    what went wrong in which cell.
+    cells) after a request that did not finish, at most ``max_starts`` times
+    in all; :attr:`cell_errors` lists what went wrong in which cell.
     """
 
     def __init__(self, cells, *, package: bool = False, cell_seconds: float = 10.0,
-                 limits: sandbox.Limits = RUNNER_LIMITS, workdir: str | None = None, env: dict | None = None):
+                 limits: sandbox.Limits = RUNNER_LIMITS, workdir: str | None = None, env: dict | None = None,
+                 deadline: float | None = None, max_starts: int = MAX_STARTS):
+        self.deadline = deadline
+        self.max_starts = max_starts
         self.cells = list(cells)
         self.workdir = workdir
         self.env = {"PYTHONHASHSEED": "0", **(env or {})}
@@ -223,7 +245,18 @@ class Runner:
         except subprocess.TimeoutExpired:
             pass
 
+    def _left(self, seconds):
+        """``seconds``, or what is left before the deadline if less; raises :class:`BudgetUsedUp` if nothing is."""
+        if self.deadline is None:
+            return seconds
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise BudgetUsedUp("the submission's time budget was used up")
+        return left if seconds is None else min(seconds, left)
+
     def _start(self):
+        if self.starts >= self.max_starts:
+            raise BudgetUsedUp(f"its cells were already run {self.starts} times, the most this grader does")
         python = sys.executable if self.package else os.path.realpath(sys.executable)
         flags = ["-I"] if self.package else ["-I", "-S"]
         inside = _RUNNER if self.package else "/opt/advsearch/runner.py"
@@ -239,7 +272,10 @@ class Runner:
         kept = [i for i in range(len(self.cells)) if i not in self.skipped]
         for i in kept:
             try:
-                msg = self._receive(self.cell_seconds)
+                msg = self._receive(self._left(self.cell_seconds))
+            except BudgetUsedUp:
+                self.close()
+                raise
             except RunnerDied as e:
                 self.cell_errors[i] = {"type": "TimeLimitExceeded" if e.timed_out else "Died",
                                        "message": str(e), "where": f"cell {i}"}
@@ -248,8 +284,9 @@ class Runner:
                 return self._start()
             error = msg.get("error") if isinstance(msg, dict) else None
             if error:
-                self.cell_errors[i] = error
-        self._expect_done(self.cell_seconds)
+                self.cell_errors[i] = {k: str(error.get(k, ""))[:300] for k in ("type", "message", "where")} \
+                    if isinstance(error, dict) else {"type": "Error", "message": "", "where": f"cell {i}"}
+        self._expect_done(self._left(self.cell_seconds))
 
     def _ensure(self):
         if self.process is None or self.process.poll() is not None:
@@ -307,9 +344,11 @@ class Runner:
         self._ensure()
         try:
             self._send({"get": name})
-            msg = self._receive(seconds)
+            msg = self._receive(self._left(seconds))
             if "missing" in msg:
                 return MISSING
+            if "error" in msg:
+                raise _remote_error(msg["error"])
             if "done" not in msg:
                 raise ProtocolError("expected a value")
             return unpack_answer(msg["done"])
@@ -329,7 +368,7 @@ class Runner:
         """
         self._ensure()
         self.by_value = states == "value"
-        deadline = time.monotonic() + seconds
+        deadline = time.monotonic() + self._left(seconds)
         try:
             request = {"call": name, "args": [self._pack(a) for a in args]}
             if random_state is not None:
@@ -344,11 +383,12 @@ class Runner:
                 elif "done" in msg:
                     return self._unpack(msg["done"])
                 elif "error" in msg:
-                    e = msg["error"] if isinstance(msg["error"], dict) else {}
-                    raise RemoteError(str(e.get("type", "Error"))[:80], str(e.get("message", ""))[:500],
-                                      str(e.get("where", ""))[:80])
+                    raise _remote_error(msg["error"])
                 else:
                     raise ProtocolError(f"unexpected message {sorted(msg)}")
+        except BudgetUsedUp:
+            self.close()
+            raise
         except RunnerDied as e:
             self.close()
             if e.timed_out:
@@ -455,6 +495,12 @@ class Runner:
         return {"value": self._pack_data(out)}
 
 
+def _remote_error(e) -> RemoteError:
+    """The student's exception, as the runner described it (every string cut short)."""
+    e = e if isinstance(e, dict) else {}
+    return RemoteError(str(e.get("type", "Error"))[:80], str(e.get("message", ""))[:500], str(e.get("where", ""))[:80])
+
+
 def _as_state(v):
     """A state sent by value comes back as lists where it was tuples: tuples again."""
     if isinstance(v, list):
@@ -480,7 +526,8 @@ class RemoteFunction:
 
     An exception of the student's code is raised here as
     :class:`RemoteError`; a call that runs past ``seconds``, or that ends
-    its process, raises the grader's ``TimeLimitExceeded``.
+    its process, raises :class:`RunnerDied` (whose ``sentence`` the graders'
+    reports use).
     """
 
     def __init__(self, runner: Runner, name: str, *, seconds: float = 60.0, states: str = "handle"):
@@ -491,8 +538,6 @@ class RemoteFunction:
         try:
             return self.runner.call(self.name, args, seconds=self.seconds, random_state=random.getstate(),
                                     states=self.states)
-        except RunnerDied as e:
-            raise TimeLimitExceeded(str(e)) from None
         except ProtocolError as e:
             raise RemoteError("ProtocolError", f"the graded code broke the grader's protocol ({e})") from None
 

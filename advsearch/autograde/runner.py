@@ -247,6 +247,20 @@ def _error(e, filename_prefix="<cell"):
     return {"type": type(e).__name__, "message": message, "where": where}
 
 
+def _unsendable(e):
+    return {"type": "NotData", "message": f"the value could not be sent back as data ({type(e).__name__} while "
+                                          "packing it: an object whose own methods fail, or a number too long)",
+            "where": ""}
+
+
+def _packed(value):
+    """The answer that carries ``value``; if packing it fails (its ``__repr__`` raises, ...), an error saying so."""
+    try:
+        return {"done": pack(value)}
+    except BaseException as e:
+        return {"error": _unsendable(e)}
+
+
 def _source(text):
     """A cell's source with IPython's ``%magic`` and ``!shell`` lines made into ``pass``."""
     lines = []
@@ -278,7 +292,7 @@ def serve():
                 answer = {"done": None}
             elif "get" in request:
                 name = request["get"]
-                answer = {"done": pack(namespace[name])} if name in namespace else {"missing": name}
+                answer = _packed(namespace[name]) if name in namespace else {"missing": name}
             elif "call" in request:
                 fn = namespace.get(request["call"])
                 args = [unpack(a, channel) for a in request["args"]]
@@ -287,14 +301,19 @@ def serve():
                 try:
                     if not callable(fn):
                         raise NameError(f"{request['call']} is not defined as a function")
-                    answer = {"done": pack(fn(*args))}
+                    value = fn(*args)
                 except BaseException as e:
                     answer = {"error": _error(e)}
+                else:
+                    answer = _packed(value)
             else:
                 answer = {"error": {"type": "ProtocolError", "message": "unknown request", "where": ""}}
         finally:
             sys.stdout, sys.stderr = saved
-        channel.send(answer)
+        try:
+            channel.send(answer)
+        except (ValueError, TypeError, RecursionError) as e:
+            channel.send({"error": _unsendable(e)})
 
 
 if __name__ == "__main__":

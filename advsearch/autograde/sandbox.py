@@ -13,13 +13,26 @@ sandbox Flatpak uses; Debian's package ``bubblewrap``):
   gradebook, ``source/``, other students' folders and the instructor's home
   are not there at all.  ``/tmp`` is empty and private.  Only the folders
   named in ``writable`` can be written.
-- **Not the instructor**: the code runs as uid 65534 (``nobody``), without
-  any capability: started by root, bubblewrap mounts and then ``setpriv``
-  drops to the real user ``nobody`` (so the process limit holds); started by
-  another user, in a user namespace of its own.  The folders it may write are
-  handed to it (:func:`give_to_sandbox`).
+- **Not the instructor, and not another sandbox**: the code runs without any
+  capability under a user id of its own.  Started by root, bubblewrap mounts
+  and then ``setpriv`` drops to a fresh unused uid (:func:`fresh_uid`), so
+  that the kernel counts this sandbox's processes apart from every other
+  sandbox's; started by another user, the sandbox gets a user namespace of
+  its own, in which the code is ``nobody`` (the kernel counts processes per
+  user namespace there).  The folders it may write are handed to that uid
+  (:func:`give_to_sandbox`).
+- **Only the standard library** unless ``package=True``: every
+  ``site-packages`` and ``dist-packages`` folder of every Python
+  installation visible in the sandbox is covered by an empty read-only
+  folder (:func:`_hide_packages`), so code that adds them to ``sys.path``
+  finds nothing, whether Python is a venv, a system or a conda installation.
 - **Limits** (:class:`Limits`, set with ``prlimit`` inside the sandbox):
   address space, CPU seconds, processes, and the size of any file written.
+  Its ``/tmp`` (and a ``scratch`` working directory) are memory-backed
+  folders of at most ``disk_mb`` each.  Where this process may make control
+  groups (root, with cgroup v1 or v2 mounted writable), the whole sandbox is
+  also held to ``memory_mb`` of memory, its ``/tmp`` included, and to
+  ``processes`` tasks (:mod:`~advsearch.autograde.cgroup`).
 - **Nothing outlives it**: the sandbox has its own process namespace, and
   ``--die-with-parent`` ends it when the process that started it ends; when
   the first process in it ends, the kernel kills every other one.
@@ -41,7 +54,9 @@ True
 from __future__ import annotations
 
 import functools
+import glob
 import os
+import secrets
 import shutil
 import subprocess
 import sys
@@ -49,12 +64,14 @@ import warnings
 from typing import NamedTuple
 
 __all__ = ["Limits", "SandboxUnavailable", "command", "available", "unsafe", "UNSAFE_ENV", "NOBODY",
-           "give_to_sandbox"]
+           "give_to_sandbox", "fresh_uid"]
 
 #: The environment variable that lets autograding run without a sandbox.
 UNSAFE_ENV = "ADVSEARCH_UNSAFE_GRADING"
-#: The user the sandbox runs as when started by root.
+#: The user the code runs as inside a sandbox started by an ordinary user (its own user namespace).
 NOBODY = 65534
+#: Sandboxes started by root run as a fresh uid from this range, one uid per sandbox.
+UID_RANGE = (1_500_000_000, 1_900_000_000)
 
 
 class SandboxUnavailable(RuntimeError):
@@ -74,12 +91,16 @@ class Limits(NamedTuple):
         Processes and threads in the sandbox at once.
     file_mb : int
         The largest file the sandbox may write, in MiB.
+    disk_mb : int
+        The size of its ``/tmp`` (and of a ``scratch`` working directory), in
+        MiB: memory-backed, and gone when the sandbox ends.
     """
 
     memory_mb: int = 4096
     cpu_seconds: int = 600
     processes: int = 64
     file_mb: int = 64
+    disk_mb: int = 64
 
 
 def unsafe() -> bool:
@@ -91,14 +112,33 @@ def _is_root() -> bool:
     return hasattr(os, "geteuid") and os.geteuid() == 0
 
 
+def fresh_uid() -> int:
+    """A user id for one sandbox started by root: random in :data:`UID_RANGE`, and no account's.
+
+    Each sandbox gets its own, so that the process limit (which the kernel
+    counts per user) is this sandbox's alone.
+
+    >>> a, b = fresh_uid(), fresh_uid()
+    >>> UID_RANGE[0] <= a < UID_RANGE[1] and a != b
+    True
+    """
+    import pwd
+    while True:
+        uid = UID_RANGE[0] + secrets.randbelow(UID_RANGE[1] - UID_RANGE[0])
+        try:
+            pwd.getpwuid(uid)
+        except KeyError:
+            return uid
+
+
 def _prefix() -> list:
     """The start of every sandboxed command: bubblewrap, with namespaces of its own.
 
     Started by root, bubblewrap makes the mounts as root and the command then
-    drops to the real user ``nobody`` (:func:`_drop`), so that the process
-    limit holds (the kernel never limits root's processes).  Started by
-    anyone else, the sandbox gets a user namespace of its own, in which the
-    code is ``nobody``.
+    drops to a fresh uid (:func:`_drop`), so that the process limit holds
+    (the kernel never limits root's processes) and counts this sandbox
+    alone.  Started by anyone else, the sandbox gets a user namespace of its
+    own, in which the code is ``nobody``.
     """
     bwrap = shutil.which("bwrap") or "bwrap"
     if _is_root():
@@ -107,11 +147,11 @@ def _prefix() -> list:
     return [bwrap, "--unshare-all", "--unshare-user", "--uid", str(NOBODY), "--gid", str(NOBODY)]
 
 
-def _drop() -> list:
-    """Inside a sandbox started by root: become ``nobody``, with no capability left."""
+def _drop(uid: int) -> list:
+    """Inside a sandbox started by root: become ``uid``, with no capability left."""
     if not _is_root():
         return []
-    return ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "--inh-caps=-all",
+    return ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--inh-caps=-all",
             "--bounding-set=-all"]
 
 
@@ -146,16 +186,44 @@ def _system_mounts() -> list:
 
 
 def _python_mounts(package: bool) -> list:
-    """The Python installation; with ``package``, also the environment and the advsearch package."""
-    paths = {os.path.realpath(sys.base_prefix)}
+    """The Python installation; with ``package``, also the environment and the advsearch package.
+
+    Without ``package``, only the interpreter's ``bin`` and ``lib`` folders
+    are bound (not a conda installation's other environments and package
+    cache, say), and :func:`_hide_packages` empties what is installed there.
+    """
+    base = os.path.realpath(sys.base_prefix)
+    paths = {base} if package else {os.path.join(base, d) for d in ("bin", "lib", "lib64")}
     if package:
         paths.add(os.path.realpath(sys.prefix))
         paths.add(os.path.abspath(sys.prefix))
         paths.add(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))   # advsearch/
     args = []
     for p in sorted(paths):
-        if not p.startswith("/usr/") and os.path.isdir(p):
+        if not p.startswith("/usr/") and os.path.isdir(p) and not os.path.islink(p):
             args += ["--ro-bind", p, p]
+    return args
+
+
+def _hide_packages(python_binds) -> list:
+    """An empty read-only folder over every ``site-packages`` and ``dist-packages`` the sandbox could see.
+
+    The standard library stays; whatever is installed beside it (in the
+    base interpreter, the system's Python, a conda environment) does not,
+    even for code that puts those folders on ``sys.path`` itself.
+    """
+    roots = {os.path.realpath(sys.base_prefix), os.path.realpath(sys.prefix), "/usr", "/usr/local",
+             *python_binds}
+    found = set()
+    for root in roots:
+        for pattern in ("lib*/python3*/*-packages", "lib*/python3/*-packages", "lib*/site-packages"):
+            found.update(os.path.realpath(p) for p in glob.glob(os.path.join(root, pattern)))
+    visible = ("/usr/", *(b.rstrip("/") + "/" for b in python_binds))
+    args = []
+    for path in sorted(found):
+        if os.path.basename(path) in ("site-packages", "dist-packages") and os.path.isdir(path) \
+                and path.startswith(visible):
+            args += ["--tmpfs", path, "--remount-ro", path]
     return args
 
 
@@ -164,8 +232,12 @@ def _limits(limits: Limits) -> list:
             f"--nproc={limits.processes}", f"--fsize={limits.file_mb << 20}", "--"]
 
 
+def _tmpfs(path: str, limits: Limits) -> list:
+    return ["--perms", "1777", "--size", str(limits.disk_mb << 20), "--tmpfs", path]
+
+
 def command(argv, *, workdir=None, writable=(), readable=(), env=None, package=False,
-            limits: Limits = Limits(), check: bool = True) -> list:
+            limits: Limits = Limits(), check: bool = True, scratch: bool = False, uid: int | None = None) -> list:
     """``argv`` wrapped to run in the sandbox.
 
     Parameters
@@ -174,8 +246,13 @@ def command(argv, *, workdir=None, writable=(), readable=(), env=None, package=F
         The command to run; its first word must be an absolute path or a
         program in ``/usr/bin``.
     workdir : str, optional
-        The working directory, bound read-write at the same path.
-        Default: an empty private ``/tmp``.
+        The working directory, bound read-write at the same path (handed to
+        the sandbox's user).  Default: the empty private ``/tmp``.
+    scratch : bool
+        Mount an empty memory-backed folder of ``limits.disk_mb`` at
+        ``workdir`` instead of binding it: the sandbox works at that path,
+        but nothing it writes reaches the folder on disk, and nothing in that
+        folder is seen.
     writable, readable : iterable of str
         More paths bound read-write or read-only at the same path; an item
         of ``readable`` may also be a pair ``(path, path inside)``.
@@ -189,13 +266,17 @@ def command(argv, *, workdir=None, writable=(), readable=(), env=None, package=F
     check : bool
         Raise :class:`SandboxUnavailable` if no sandbox can run (and unsafe
         grading was not allowed).
+    uid : int, optional
+        Started by root: the user id the code runs as (default: a fresh one,
+        :func:`fresh_uid`); ``writable`` and ``workdir`` are handed to it.
 
     Returns
     -------
     list of str
     """
     reason = available() if check else None
-    inner = _drop() + _limits(limits) + list(argv)
+    uid = (fresh_uid() if uid is None else uid) if _is_root() else NOBODY
+    inner = _drop(uid) + _limits(limits) + list(argv)
     environment = {"HOME": "/tmp", "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
                    "MPLCONFIGDIR": "/tmp/matplotlib", "PYTHONDONTWRITEBYTECODE": "1", **(env or {})}
     if reason is not None:
@@ -208,20 +289,28 @@ def command(argv, *, workdir=None, writable=(), readable=(), env=None, package=F
                       stacklevel=2)
         return ["env", "-i", *(f"{k}={v}" for k, v in environment.items())] + _limits(limits) + list(argv)
     args = _prefix() + ["--die-with-parent", "--new-session", "--clearenv",
-                        "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp"]
+                        "--proc", "/proc", "--dev", "/dev"] + _tmpfs("/tmp", limits)
     python = _python_mounts(package)
     readable = [(p, p) if isinstance(p, str) else tuple(p) for p in readable]
     binds = python[2::3] + [dst for _, dst in readable] + list(writable) + ([workdir] if workdir else [])
     args += _system_mounts() + _ancestors(binds) + python
+    if not package:
+        args += _hide_packages(python[2::3])
     for src, dst in readable:
         args += ["--ro-bind", src, dst]
-    for path in list(writable) + ([workdir] if workdir else []):
-        give_to_sandbox(path)
+    for path in writable:
+        give_to_sandbox(path, uid)
         args += ["--bind", path, path]
+    if workdir and scratch:
+        args += _tmpfs(workdir, limits)
+    elif workdir:
+        give_to_sandbox(workdir, uid)
+        args += ["--bind", workdir, workdir]
     for k, v in environment.items():
         args += ["--setenv", k, v]
     args += ["--chdir", workdir or "/tmp", "--"]
-    return args + inner
+    from . import cgroup
+    return cgroup.wrap(args + inner, limits)
 
 
 @functools.lru_cache(maxsize=None)
@@ -252,7 +341,10 @@ def available() -> str | None:
     return _probe()
 
 
-def give_to_sandbox(path: str) -> None:
-    """Let the sandbox's user write to ``path``, a folder (or file) made for it: needed only when root runs it."""
+def give_to_sandbox(path: str, uid: int = NOBODY) -> None:
+    """Let the sandbox's user ``uid`` write to ``path``, a folder (or file) made for it: needed only as root.
+
+    The path itself is changed, never what a link there points to.
+    """
     if _is_root():
-        os.chown(path, NOBODY, NOBODY)
+        os.chown(path, uid, uid, follow_symlinks=False)

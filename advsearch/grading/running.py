@@ -144,7 +144,14 @@ def call(fn, *args, time_limit=None, **kwargs):
 
 
 def describe_error(e: BaseException) -> str:
-    """What went wrong, as the end of a sentence that begins "your function ..."."""
+    """What went wrong, as the end of a sentence that begins "your function ...".
+
+    An error of the trusted grader's that knows how to say what the
+    student's code did carries that as ``sentence``.
+    """
+    sentence = getattr(e, "sentence", None)
+    if isinstance(sentence, str) and not isinstance(e, (SystemExit, RecursionError)):
+        return sentence
     if isinstance(e, TimeLimitExceeded):
         return f"did not finish: it was {e.args[0] if e.args else 'stopped'} (a loop that never ends?)"
     if isinstance(e, Runaway):
