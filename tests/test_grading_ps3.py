@@ -196,8 +196,9 @@ def test_assess_ucb_gives_half_for_values_and_half_for_the_choice():
     g = grading.assess_ucb(q, good, greedy, 2)
     assert g.points == 1.0 and "best win rate" in g.text
     one_off = dict(good, **{q.choice: good[q.choice] + 0.5})
-    assert grading.assess_ucb(q, one_off, q.choice, 2).points == pytest.approx(1 + (len(good) - 1) / len(good),
-                                                                               abs=0.01)
+    # the choice earns its half only with every value right, so it cannot be had by ruling children out
+    g = grading.assess_ucb(q, one_off, q.choice, 2)
+    assert g.points == pytest.approx((len(good) - 1) / len(good), abs=0.01) and "every UCTValue right" in g.text
     g = grading.assess_ucb(q, q.values_sqrt2, q.choice, 2)
     assert g.points == 1.5 and g.convention == "sqrt2" and "√2" in g.text
     assert grading.assess_ucb(q, {}, "", 2).points == 0.0

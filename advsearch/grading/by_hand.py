@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from .. import check
+from .blind import above_blind, blind_right
 from .conventions import pruned_leaves
 from .grades import Grade, check_points, same_number, share
 from .isolation import isolated, own_tree
@@ -21,7 +22,13 @@ __all__ = ["assess_values", "assess_pruned", "marked_leaves"]
 
 @isolated
 def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
-    """Grade minimax values written by hand, with credit for each inner node right.
+    """Grade minimax values written by hand, with credit for each inner node right beyond a blind answer's.
+
+    Small trees repeat their numbers, so a blind answer (one number
+    everywhere, or each node's first or last leaf) is right at some nodes of
+    most trees; :func:`~advsearch.grading.blind.blind_right` counts
+    them, and ``r`` of ``n`` values right earn (r − b) / (n − b) of the points
+    for ``b`` right blindly (all right earns everything).
 
     Parameters
     ----------
@@ -40,9 +47,11 @@ def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
     >>> t = examples.two_ply()
     >>> assess_values(t, {"A": 3, "B": 3, "C": 2, "D": 2}).points
     2.0
-    >>> g = assess_values(t, {"A": 3, "B": 3, "C": 4, "D": 2})
+    >>> g = assess_values(t, {"A": 3, "B": 3, "C": 4, "D": 2})   # 3 right; writing 3 everywhere gets 2
     >>> g.points, g.text.split(":")[0]
-    (1.5, 'At C (MIN)')
+    (1.0, 'At C (MIN)')
+    >>> assess_values(t, {"A": 3, "B": 3, "C": 3, "D": 3}).points
+    0.0
     """
     out_of = check_points(points)
     t = own_tree(t)
@@ -57,12 +66,15 @@ def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
                 if key is not None and key in answer and same_number(answer[key], true[node.path]):
                     right += 1
                     break
-    fraction = right / len(required)
+    blind = blind_right(t, required, true)
+    fraction = above_blind(right, len(required), blind)
     text = note + str(fb)
     if not fb.ok:
-        text += f" ({right} of {len(required)} values right.)"
+        text += (f" ({right} of {len(required)} values right; writing one number everywhere, or each node's first "
+                 f"or last leaf, gets {blind} right on this tree, so only the values right beyond {blind} earn "
+                 "points.)")
     return Grade(out_of if fb.ok else share(out_of, fraction), out_of, text, mistake=fb.mistake,
-                 details={"right": right, "of": len(required)})
+                 details={"right": right, "of": len(required), "blind": blind})
 
 
 @isolated

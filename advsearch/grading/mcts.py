@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from ..check.uct_replay import replay, scored_leaves
 from ..check.uct_statistics import mcts_rng, most_visited, stats_problem
 from ..game import MIN
 from ..recording import RecordingGame, Runaway
@@ -26,7 +27,10 @@ __all__ = ["mcts_rng", "run_mcts", "stats_problem", "most_visited", "assess_mcts
 
 
 def run_mcts(fn, t: Tree, iterations: int, time_limit):
-    """``(stats, error, library_calls)`` of ``fn(game, root, iterations, rng)``, with the global random seeded too.
+    """``(stats, error, library_calls, scored)`` of ``fn(game, root, iterations, rng)``, with the global random seeded too.
+
+    ``scored`` lists the leaves the run scored, in order, for
+    :func:`~advsearch.check.uct_replay.replay`.
 
     The global ``random`` is seeded as well (and restored after), so that a
     search that uses it instead of ``rng`` is graded the same way every time.
@@ -39,7 +43,7 @@ def run_mcts(fn, t: Tree, iterations: int, time_limit):
         stats, error = call(fn, game, t.initial_state, iterations, rng, time_limit=time_limit)
     finally:
         random.setstate(saved)
-    return stats, error, game.library_calls
+    return stats, error, game.library_calls, scored_leaves(game.log)
 
 
 @seconds_renamed
@@ -58,8 +62,13 @@ def assess_mcts(fn, trees, points=3, *, aspect: str = "convergence", iterations:
        must be well formed (the root's actions as keys, whole visits adding
        up to the iterations, 0 <= wins <= visits).
 
-    The tree counts as right when all three are well formed and the most
-    visited child after ``iterations`` is the minimax move.  With
+    Each run must also search as UCT does: the leaves it scores are replayed
+    as UCT's iterations by :func:`advsearch.check.uct_replay.replay` (one
+    playout an iteration, the tree growing by one node an iteration, every
+    selection a child of largest UCTValue given the statistics so far), and
+    the statistics returned must be the replay's.  An exact search that makes
+    up its counts fails here.  The tree counts as right when all three runs
+    pass and the most visited child after ``iterations`` is the minimax move.  With
     ``aspect="perspective"`` a wrong move is matched with the ways of
     crediting wins in :data:`PERSPECTIVES`, and the report names the one
     the function follows.  The report also gives the share of visits the
@@ -102,7 +111,7 @@ def assess_mcts(fn, trees, points=3, *, aspect: str = "convergence", iterations:
         best = root_moves(t, "mover")
         row = {"tree": str(t), "best": best, "problem": None, "move": None, "fits": []}
         for budget in (len(t.initial_state.children), small, iterations):
-            stats, error, library = run_mcts(fn, t, budget, time_limit)
+            stats, error, library, scored = run_mcts(fn, t, budget, time_limit)
             borrowed = borrowed or library > 0
             if error is not None:
                 row["problem"] = f"with {budget} iterations it {describe_error(error)}"
@@ -115,6 +124,10 @@ def assess_mcts(fn, trees, points=3, *, aspect: str = "convergence", iterations:
                 problem = (f"after {budget} iterations, as many as the root has children, it gives the visits "
                            f"{[stats[a][1] for a in t.initial_state.actions]}: UCT first tries every unvisited "
                            "child once")
+            if problem is None:
+                searched = replay(t, scored, budget, stats)
+                if not searched.ok:
+                    problem = (f"with {budget} iterations it does not search as UCT does: it {searched.text}")
             if problem is not None:
                 row["problem"] = problem if "iterations" in problem else f"with {budget} iterations it {problem}"
                 break

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .. import check
 from ..check.multiplayer_questions import paranoid_values, root_move
+from .blind import above_blind, blind_right
 from .grades import Grade, check_points, same_number, share
 from .isolation import isolated
 from .multiplayer import same_vector, ties_last_values
@@ -38,12 +39,17 @@ def _right_labels(answer, truth, same) -> list:
 def assess_maxn_values(q, values, move, points=2, *, note: str = "") -> Grade:
     """Grade max-n vectors worked by hand (three quarters of the points) and the move at A (a quarter).
 
-    Each inner node's vector right earns its share; the report is
+    Each inner node's vector right beyond those a blind answer gets right
+    (:func:`~advsearch.grading.blind.blind_right`: one vector everywhere, or
+    each node's first or last leaf, which the tie rule often makes right at
+    the lowest nodes) earns its share, as in
+    :func:`~advsearch.grading.assess_values`; the report is
     :func:`advsearch.check.values`'s feedback, which names a vector best for
     another player than the mover ("wrong_component") and a number given for a
     vector ("scalar_for_vector"); a later child taken among equals is named
-    "tie_last".  The move earns its quarter only with the vector at A right:
-    the move is the child whose vector A takes.
+    "tie_last".  The move earns its quarter only with the vector at A right
+    and more vectors right than a blind answer gets: the move is the child
+    whose vector A takes.
 
     Examples
     --------
@@ -73,15 +79,22 @@ def assess_maxn_values(q, values, move, points=2, *, note: str = "") -> Grade:
             mistake = "tie_last"
         if not fb.ok:
             lines.append(f"({len(right)} of {len(q.maxn)} vectors right.)")
+    required = [n for n in t.nodes() if n.label in q.maxn]
+    blind = blind_right(t, required, {n.path: q.maxn[n.label] for n in required})
+    earned = above_blind(len(right), len(q.maxn), blind)
+    if not fb.ok and isinstance(values, dict) and blind:
+        lines.append(f"(One vector everywhere, or each node's first or last leaf, gets {blind} right on this tree; "
+                     f"only the vectors right beyond {blind} earn points.)")
     got_move, said, wrong_move = _move(t, move, q.maxn_move, "maxn")
     mistake = mistake or wrong_move
-    if got_move and "A" not in right:
+    if got_move and not ("A" in right and earned > 0):
         got_move = 0.0
-        said += " The move counts only with A's vector right: it is the child whose vector A takes."
+        said += (" The move counts only with A's vector right, and more vectors right than a blind answer gets: it "
+                 "is the child whose vector A takes.")
     lines.append(said)
-    fraction = 0.75 * len(right) / len(q.maxn) + 0.25 * got_move
+    fraction = 0.75 * earned + 0.25 * got_move
     return Grade(share(out_of, fraction), out_of, " ".join(lines), mistake=mistake,
-                 details={"right": len(right), "of": len(q.maxn), "move": got_move})
+                 details={"right": len(right), "of": len(q.maxn), "move": got_move, "blind": blind})
 
 
 @isolated

@@ -56,12 +56,17 @@ def ucb_question(seed) -> SimpleNamespace:
 
 
 @isolated
-def assess_ucb(q, values_answer, choice_answer, points=2, *, tolerance: float = 0.01, note: str = "") -> Grade:
+def assess_ucb(q, uct_values, uct_choice, points=2, *, tolerance: float = 0.01, note: str = "") -> Grade:
     """Grade a UCT step worked by hand: the UCTValue of every child (half) and the child selected (half).
 
-    Values within ``tolerance`` of the exact ones are right; each earns its
-    share of the first half.  Values that fit UCB1 with c = √2 (another
-    common form) earn half of that half, and the report says so.
+    The arguments are named as the notebook's answers, ``uct_values`` and
+    ``uct_choice``.  Values within ``tolerance`` of the exact ones are right;
+    each earns its share of the first half.  Values that fit UCB1 with
+    c = √2 (another common form) earn half of that half, and the report says
+    so.  The choice earns its half only with every value right (for c = 1
+    or c = √2): the question is drawn so that the child selected is neither
+    the best by win rate nor the most visited, so a choice made by ruling
+    those two out, without any UCTValue, is right on most questions.
 
     Examples
     --------
@@ -70,18 +75,21 @@ def assess_ucb(q, values_answer, choice_answer, points=2, *, tolerance: float = 
     2.0
     >>> assess_ucb(q, q.values_sqrt2, q.choice).points
     1.5
+    >>> assess_ucb(q, {}, q.choice).points          # the choice without the values
+    0.0
     """
     out_of = check_points(points)
     half = out_of / 2
-    if not isinstance(values_answer, dict) or not values_answer:
-        got, why = 0.0, "values_answer should be a dict from child label to UCTValue, like {'B': 1.23}."
+    n_right = 0
+    if not isinstance(uct_values, dict) or not uct_values:
+        got, why = 0.0, "uct_values should be a dict from child label to UCTValue, like {'B': 1.23}."
         fits_sqrt2 = False
     else:
         def right(table):
             return sum(1 for lab, v in table.items()
-                       if lab in values_answer and isinstance(values_answer[lab], numbers.Real)
-                       and not isinstance(values_answer[lab], bool)
-                       and abs(float(values_answer[lab]) - v) <= tolerance)
+                       if lab in uct_values and isinstance(uct_values[lab], numbers.Real)
+                       and not isinstance(uct_values[lab], bool)
+                       and abs(float(uct_values[lab]) - v) <= tolerance)
 
         n_right = right(q.values)
         fits_sqrt2 = n_right < len(q.values) and right(q.values_sqrt2) == len(q.values)
@@ -91,11 +99,16 @@ def assess_ucb(q, values_answer, choice_answer, points=2, *, tolerance: float = 
                    "no constant: wins/visits + √(ln N / n).")
         else:
             got = half * n_right / len(q.values)
-            wrong = [lab for lab in q.values if lab not in values_answer or right({lab: q.values[lab]}) == 0]
+            wrong = [lab for lab in q.values if lab not in uct_values or right({lab: q.values[lab]}) == 0]
             why = (f"{n_right} of {len(q.values)} UCTValues are right (within {tolerance:g})"
                    + (f"; check {', '.join(wrong)}." if wrong else "."))
-    chosen = str(choice_answer).strip() if isinstance(choice_answer, str) else None
-    if chosen == q.choice:
+    chosen = str(uct_choice).strip() if isinstance(uct_choice, str) else None
+    all_right = fits_sqrt2 or n_right == len(q.values)
+    if chosen == q.choice and not all_right:
+        got_choice = 0.0
+        said = (f"{q.choice} is the child UCT selects, but the choice earns its half only with every UCTValue right: it is the "
+                "child with the largest UCTValue.")
+    elif chosen == q.choice:
         got_choice, said = half, f"UCT selects {q.choice}: right."
     elif chosen in q.children:
         best_rate = max(q.children, key=lambda lab: q.children[lab][0] / q.children[lab][1])
@@ -105,6 +118,6 @@ def assess_ucb(q, values_answer, choice_answer, points=2, *, tolerance: float = 
             said += " (that child has the best win rate, but the exploration term favours another)"
         said += "."
     else:
-        got_choice, said = 0.0, f"choice_answer should be one of the labels {', '.join(q.children)}."
+        got_choice, said = 0.0, f"uct_choice should be one of the labels {', '.join(q.children)}."
     return Grade(share(out_of, (got + got_choice) / out_of), out_of, note + why + " " + said,
                  convention="sqrt2" if fits_sqrt2 else None)
