@@ -205,7 +205,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["exam"]:                 # exam sheets parse their own arguments
         from .exam import main as exam_main
-        return exam_main(argv[1:])
+        return exam_main(argv[1:], stdout=stdout, stderr=stderr)
     if argv[:1] == ["grading"]:              # and so does the grading report
         return _grading(argv[1:], stdout, stderr)
     if argv[:1] == ["contest"]:              # and so do class contests

@@ -36,29 +36,34 @@ False
 
 from __future__ import annotations
 
-import argparse
 import csv
 import hashlib
 import io
 import os
 import random
 import re
+import stat
+import sys
 import textwrap
 from fractions import Fraction
 from types import SimpleNamespace
 
 from . import practice
+from .argparsing import USAGE, StreamParser
 from .drawing.tikz import to_tikz
 from .grading import student_seed
 from .result import format_number
 from .search import alphabeta, expectiminimax
 from .trees import random_tree
 
-__all__ = ["read_roster", "questions", "write_exam", "main", "KEY_COLUMNS"]
+__all__ = ["read_roster", "questions", "write_exam", "main", "KEY_COLUMNS", "MAX_ROSTER_BYTES"]
 
 #: The columns of ``answer_key.csv``, in order.
 KEY_COLUMNS = ("student_id", "name", "version", "q1_value", "q1_move", "q1_pruned", "q1_node", "q1_alpha_beta",
                "q2_values", "q2_value", "q2_move", "q2_squared_values", "q2_squared_move", "q2_move_changes")
+
+#: The biggest roster file read: a line per student, for a class of many thousands.
+MAX_ROSTER_BYTES = 4 * 1024 * 1024
 
 _A4 = (8.27, 11.69)                    # inches
 _PDF_METADATA = {"CreationDate": None, "ModDate": None, "Creator": "advsearch.exam"}
@@ -71,32 +76,43 @@ def read_roster(path) -> list:
 
     The file needs a header row with a ``student_id`` (or ``id``) column; a
     ``name`` column, or ``first_name`` and ``last_name`` (as nbgrader exports
-    them), give the name printed on the paper.
+    them), give the name printed on the paper.  It must be a regular file of
+    at most :data:`MAX_ROSTER_BYTES` bytes, in UTF-8.
 
     Raises
     ------
     ValueError
-        No id column, an empty id, or the same id twice.
+        The roster is not a regular file (a folder, a device, a pipe), is too
+        big, is not UTF-8 text or not CSV; no id column, an empty id, or the
+        same id twice.
 
     Examples
     --------
     >>> import io
     >>> read_roster(io.StringIO("student_id,first_name,last_name\\nalice,Alice,Liddell\\nbob,,\\n"))
     [('alice', 'Alice Liddell'), ('bob', '')]
+    >>> read_roster("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    ValueError: the roster /dev/zero is not a regular file (a device, a pipe or a socket); name a CSV file
     """
     if hasattr(path, "read"):
-        rows = list(csv.DictReader(path))
-        where = "the roster"
+        text, where = path.read(MAX_ROSTER_BYTES + 1), "the roster"
+        if len(text) > MAX_ROSTER_BYTES:
+            raise ValueError(_too_big(where))
     else:
-        with open(path, newline="", encoding="utf-8-sig") as f:
-            rows = list(csv.DictReader(f))
-        where = str(path)
+        text, where = _roster_text(path), str(path)
+    try:
+        rows = list(csv.DictReader(io.StringIO(text, newline="")))
+    except csv.Error as error:
+        raise ValueError(f"{where} is not a CSV file ({error})") from None
     if not rows:
         raise ValueError(f"{where} has no students (a header row, then one row per student)")
     columns = {c.strip().lower(): c for c in rows[0] if c is not None}
     id_col = columns.get("student_id") or columns.get("id")
     if id_col is None:
-        raise ValueError(f"{where} needs a 'student_id' (or 'id') column; its columns are {', '.join(columns)}")
+        raise ValueError(f"{where} needs a 'student_id' (or 'id') column; its columns are "
+                         f"{', '.join(map(repr, columns))}")
     out, seen = [], set()
     for i, row in enumerate(rows, start=2):
         sid = (row.get(id_col) or "").strip()
@@ -112,6 +128,35 @@ def read_roster(path) -> list:
             name = " ".join(p for p in parts if p)
         out.append((sid, name))
     return out
+
+
+def _roster_text(path) -> str:
+    """The text of the roster file ``path``: a regular file (never a pipe or a device, which could be read
+    forever), at most :data:`MAX_ROSTER_BYTES` bytes, in UTF-8 (a byte-order mark is dropped)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as error:
+        raise ValueError(f"the roster {path} cannot be opened: {error.strerror}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a device, a pipe or a socket)"
+            raise ValueError(f"the roster {path} is {kind}; name a CSV file")
+        with open(fd, "rb", closefd=False) as f:
+            data = f.read(MAX_ROSTER_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_ROSTER_BYTES:
+        raise ValueError(_too_big(f"the roster {path}"))
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"the roster {path} is not UTF-8 text (byte {error.start} is not); save it as UTF-8 "
+                         f"CSV") from None
+
+
+def _too_big(where) -> str:
+    return f"{where} is bigger than {MAX_ROSTER_BYTES >> 20} MiB; a roster is one short line per student"
 
 
 # ----------------------------------------------------------------------------- the questions
@@ -508,10 +553,11 @@ def write_exam(roster, seed, out, *, title="Adversarial search: exam") -> dict:
     return {"sheets": sheets, "tex": texs, "key_csv": key_csv, "key_pdf": key_pdf}
 
 
-def main(argv=None) -> int:
+def main(argv=None, stdout=None, stderr=None) -> int:
     """The command ``advsearch exam --roster roster.csv --seed S --out DIR [--title T]``.
 
-    Returns the exit status: 0, or 2 with a message for a bad roster.
+    Returns the exit status: 0, or 2 with a one-line message on ``stderr``
+    for a bad command line or a roster, seed or folder that cannot be used.
 
     Examples
     --------
@@ -522,8 +568,10 @@ def main(argv=None) -> int:
     wrote 1 exam sheet (PDF and TikZ) and the answer key to .../exam
     0
     """
-    parser = argparse.ArgumentParser(
-        prog="advsearch exam",
+    stdout = sys.stdout if stdout is None else stdout
+    stderr = sys.stderr if stderr is None else stderr
+    parser = StreamParser(
+        prog="advsearch exam", out=stdout, err=stderr,
         description="Write one exam sheet per student, with their own alpha-beta and expectiminimax trees, "
                     "and the answer key.")
     parser.add_argument("--roster", required=True, help="CSV with a student_id column (and name, or "
@@ -531,12 +579,16 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", required=True, help="the exam's seed; the same seed gives the same papers")
     parser.add_argument("--out", required=True, help="the folder to write sheets/ and answer_key.* into")
     parser.add_argument("--title", default="Adversarial search: exam", help="the heading of every page")
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else USAGE
     try:
         written = write_exam(args.roster, args.seed, args.out, title=args.title)
     except (OSError, ValueError) as e:
-        print(f"advsearch exam: {e}")
-        return 2
+        print(f"advsearch exam: {e}", file=stderr)
+        return USAGE
     n = len(written["sheets"])
-    print(f"wrote {n} exam sheet{'s' if n != 1 else ''} (PDF and TikZ) and the answer key to {args.out}")
+    print(f"wrote {n} exam sheet{'s' if n != 1 else ''} (PDF and TikZ) and the answer key to {args.out}",
+          file=stdout)
     return 0

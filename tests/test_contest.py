@@ -16,6 +16,7 @@ from advsearch.cli import main
 from advsearch.contest import Entrant, GameTask, baseline, play_game
 from advsearch.contest.entrants import Budget
 from advsearch.contest.leaderboard import FILES
+from advsearch.contest.secret import KEY, KEY_BYTES
 from advsearch.registry import make_agent, make_game
 
 pytestmark = pytest.mark.skipif(sandbox.available() is not None, reason=f"no sandbox here: {sandbox.available()}")
@@ -124,7 +125,8 @@ def test_the_referees_games_are_the_arenas_games():
     """The same deterministic agents from the same opening: the sandboxed game and an in-process game agree."""
     game = make_game("connect4")
     tasks = contest.schedule.round_robin([baseline("alphabeta:1"), baseline("alphabeta:2")], "connect4", {},
-                                         games_per_pair=2, openings=2, seed=5, budget=Budget(10.0))
+                                         games_per_pair=2, openings=2, seed=5, key=bytes(32),
+                                         budget=Budget(10.0))
     for task in tasks:
         played = play_game(task)
         state = game.initial_state
@@ -146,6 +148,15 @@ def submissions(folder):
     return folder
 
 
+def sharing_a_key(*folders):
+    """Make ``folders`` hold one secret key, so that the contests run in them play the same games (copying
+    ``secret.key`` is how a contest is played again elsewhere)."""
+    key = os.urandom(KEY_BYTES)
+    for folder in folders:
+        os.makedirs(folder, exist_ok=True)
+        (folder / KEY).write_bytes(key)
+
+
 def moves_by_id(result):
     return {g["id"]: (g["seats"], g["moves"], g["result"]) for g in result.games}
 
@@ -154,6 +165,7 @@ def test_sequential_the_local_pool_and_dask_play_the_same_contest(tmp_path):
     distributed = pytest.importorskip("distributed")
     subs = submissions(tmp_path / "subs")
     settings = dict(baselines=["alphabeta:2"], games_per_pair=2, time_per_move=5.0, seed=9, progress=False)
+    sharing_a_key(tmp_path / "one", tmp_path / "pool", tmp_path / "dask")
     alone = contest.run("tictactoe", subs, out=tmp_path / "one", workers=1, **settings)
     pooled = contest.run("tictactoe", subs, out=tmp_path / "pool", workers=2, **settings)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as c:
@@ -186,6 +198,7 @@ def interrupted(monkeypatch, after, start) -> list:
 def test_a_stopped_contest_resumes_without_playing_a_finished_game_again(tmp_path, monkeypatch):
     subs = submissions(tmp_path / "subs")
     settings = dict(games_per_pair=2, time_per_move=5.0, seed=4, progress=False, workers=1)
+    sharing_a_key(tmp_path / "c", tmp_path / "whole")
     real = contest.play.play_game
     calls = interrupted(monkeypatch, 3, lambda: contest.run("tictactoe", subs, out=tmp_path / "c", **settings))
     assert len(contest.load(tmp_path / "c").games) == 3
@@ -203,6 +216,7 @@ def test_a_swiss_contest_pairs_by_results_and_resumes_to_the_same_pairings(tmp_p
     subs = submissions(tmp_path / "subs")
     settings = dict(baselines=["solver", "random"], format="swiss", rounds=3, games_per_pair=2, time_per_move=5.0,
                     seed=8, progress=False, workers=1)
+    sharing_a_key(tmp_path / "whole", tmp_path / "c")
     whole = contest.run("tictactoe", subs, out=tmp_path / "whole", **{**settings, "workers": 2})
     assert len(whole.games) == whole.planned == 3 * 2 * 2 and whole.finished
     assert len(whole.byes) == 3 and len({name for _, name in whole.byes}) == 3

@@ -14,13 +14,15 @@ from hypothesis import strategies as st
 from advsearch import TicTacToe
 from advsearch.arena import opening_moves, random_opening
 from advsearch.contest import ContestMismatch, ContestResult, Entrant, baseline, load_entrants, run
-from advsearch.contest.entrants import MAX_FOLDER_BYTES, Budget
+from advsearch.contest.entrants import Budget
+from advsearch.contest.handin import MAX_FOLDER_BYTES
 from advsearch.contest.inside import mover
 from advsearch.contest.record import GAMES, Record
 from advsearch.contest.schedule import pairs, round_robin, seed_of
 from advsearch.ratings import fit_elo
 
 AGENT = "def agent(game, state):\n    return game.actions(state)[0]\n"
+KEY = bytes(32)                                     # a contest's secret key, for schedules made here
 
 
 def write(path, text="", data=None):
@@ -118,7 +120,8 @@ def test_the_mover_replays_moves_and_passes_a_budget_only_to_agents_that_take_on
 @given(n=st.integers(2, 7), games=st.integers(1, 5), seed=st.integers(0, 10**6))
 def test_every_pair_plays_its_games_with_colours_balanced(n, games, seed):
     entrants = [baseline("random")] + [baseline(f"alphabeta:{d}") for d in range(1, n)]
-    tasks = round_robin(entrants, "tictactoe", {}, games_per_pair=games, openings=1, seed=seed, budget=Budget(1.0))
+    tasks = round_robin(entrants, "tictactoe", {}, games_per_pair=games, openings=1, seed=seed, key=KEY,
+                        budget=Budget(1.0))
     assert len(tasks) == games * n * (n - 1) // 2
     assert len({t.id for t in tasks}) == len(tasks)
     per_pair = Counter(t.pair for t in tasks)
@@ -136,7 +139,7 @@ def test_every_pair_plays_its_games_with_colours_balanced(n, games, seed):
 def test_openings_are_the_arenas_random_openings_from_the_contest_seed():
     game = TicTacToe()
     tasks = round_robin([baseline("random"), baseline("solver")], "tictactoe", {}, games_per_pair=4, openings=3,
-                        seed=11, budget=Budget(1.0))
+                        seed=11, key=KEY, budget=Budget(1.0))
     for j, t in enumerate(tasks[::2]):
         rng = random.Random(seed_of(11, "opening", j))
         assert t.opening == opening_moves(game, 3, rng)
@@ -145,10 +148,10 @@ def test_openings_are_the_arenas_random_openings_from_the_contest_seed():
             state = game.result(state, m)
         assert state == random_opening(game, 3, random.Random(seed_of(11, "opening", j)))
     again = round_robin([baseline("random"), baseline("solver")], "tictactoe", {}, games_per_pair=4, openings=3,
-                        seed=11, budget=Budget(1.0))
+                        seed=11, key=KEY, budget=Budget(1.0))
     assert again == tasks
     other = round_robin([baseline("random"), baseline("solver")], "tictactoe", {}, games_per_pair=4, openings=3,
-                        seed=12, budget=Budget(1.0))
+                        seed=12, key=KEY, budget=Budget(1.0))
     assert [t.seeds for t in other] != [t.seeds for t in tasks]
 
 

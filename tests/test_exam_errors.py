@@ -6,10 +6,15 @@ message naming them, before anything is written.
 
 from __future__ import annotations
 
+import io
 import os
 import re
+import subprocess
+import sys
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from advsearch import exam
 
@@ -100,6 +105,63 @@ def test_ids_that_are_not_file_names_are_refused(tmp_path, sid, problem):
 def test_the_command_refuses_ids_that_differ_only_in_case(tmp_path, capsys):
     (tmp_path / "roster.csv").write_text("student_id,name\nAlice,Alice A\nalice,Alice B\n", encoding="utf-8")
     code = exam.main(["--roster", str(tmp_path / "roster.csv"), "--seed", "3", "--out", str(tmp_path / "o")])
-    printed = capsys.readouterr().out
+    printed = capsys.readouterr().err
     assert code == 2 and printed.startswith("advsearch exam: the student ids 'Alice' and 'alice'")
     assert "Traceback" not in printed and not (tmp_path / "o").exists()
+
+
+# --- Rosters that are not a CSV file: each refused in one line, at once. ---
+
+def one_line_error(argv) -> str:
+    """The command's error, run as the instructor runs it (a process of its own, which must end)."""
+    done = subprocess.run([sys.executable, "-m", "advsearch", "exam", *argv], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+    return done.stderr
+
+
+def test_a_device_as_roster_is_refused_at_once_not_read_forever(tmp_path):
+    err = one_line_error(["--roster", "/dev/zero", "--seed", "1", "--out", str(tmp_path / "o")])
+    assert err == "advsearch exam: the roster /dev/zero is not a regular file (a device, a pipe or a socket); " \
+                  "name a CSV file\n"
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_folder_or_a_named_pipe_as_roster_is_refused(tmp_path):
+    err = one_line_error(["--roster", str(tmp_path), "--seed", "1", "--out", str(tmp_path / "o")])
+    assert err == f"advsearch exam: the roster {tmp_path} is a folder; name a CSV file\n"
+    os.mkfifo(tmp_path / "roster.csv")                         # nobody writes to it: reading it would wait for ever
+    with pytest.raises(ValueError, match="is not a regular file"):
+        exam.read_roster(tmp_path / "roster.csv")
+
+
+def test_a_roster_too_big_or_not_text_is_refused(tmp_path):
+    big = tmp_path / "big.csv"
+    with open(big, "w") as f:
+        f.write("student_id\n")
+        f.truncate(exam.MAX_ROSTER_BYTES + 1)
+    with pytest.raises(ValueError, match=f"bigger than {exam.MAX_ROSTER_BYTES >> 20} MiB"):
+        exam.read_roster(big)
+    with pytest.raises(ValueError, match="bigger than"):
+        exam.read_roster(io.StringIO("student_id\n" + "x" * exam.MAX_ROSTER_BYTES))
+    (tmp_path / "latin1.csv").write_bytes("student_id\nzoë\n".encode("latin-1"))
+    with pytest.raises(ValueError, match="is not UTF-8 text"):
+        exam.read_roster(tmp_path / "latin1.csv")
+    (tmp_path / "long.csv").write_text("student_id\n" + "x" * 200_000 + "\n")     # over csv's field limit
+    err = one_line_error(["--roster", str(tmp_path / "long.csv"), "--seed", "1", "--out", str(tmp_path / "o")])
+    assert "long.csv is not a CSV file (field larger than field limit" in err
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.binary(max_size=300) | st.text(max_size=300).map(str.encode))
+@example(data=b'"a\nb",c\nx,y\n')                      # a column's name on two lines
+def test_whatever_a_roster_file_holds_it_is_read_or_refused_with_a_reason(tmp_path_factory, data):
+    path = tmp_path_factory.mktemp("roster") / "roster.csv"
+    path.write_bytes(data)
+    try:
+        students = exam.read_roster(path)
+    except ValueError as error:
+        assert str(error) and "\n" not in str(error)           # the command prints it as one line
+        return
+    assert students and all(isinstance(sid, str) and sid for sid, _ in students)

@@ -80,7 +80,12 @@ def _parser(out, err):
 
 
 def main(argv=None, stdout=None, stderr=None) -> int:
-    """Run ``advsearch contest``; 0 when it finished, 1 when it could not go on, 2 for a bad command, 130 on Ctrl-C."""
+    """Run ``advsearch contest``; 0 when it finished, 1 when it could not go on, 2 for a bad command, 130 on Ctrl-C.
+
+    A bad command line gets argparse's usage and error; a bad value that only
+    the contest finds (an unknown game, ``--out`` naming a file, ...) gets
+    one line, as does whatever stops a contest that has begun.
+    """
     stdout = sys.stdout if stdout is None else stdout
     stderr = sys.stderr if stderr is None else stderr
     parser = _parser(stdout, stderr)
@@ -90,19 +95,19 @@ def main(argv=None, stdout=None, stderr=None) -> int:
         if args.agents is None and len(args.baseline) < 2:
             parser.error("name a folder of submissions with --agents (or at least two --baseline agents)")
         out = args.out or f"contest-{args.game}"
-        try:
-            options = {k: v for k, v in game_options(args, args.game).items() if v is not None}
-            result = run(args.game, args.agents if args.agents is not None else [], baselines=args.baseline,
-                         game_options=options, format=args.format, rounds=args.rounds,
-                         games_per_pair=args.games_per_pair, openings=args.openings,
-                         time_per_move=args.time_per_move, max_nodes=args.max_nodes, seed=_seed(args.seed), out=out,
-                         workers=args.workers, scheduler=args.scheduler, memory_mb=args.memory_mb,
-                         max_moves=args.max_moves, progress=not args.no_progress, restart=args.restart)
-        except ValueError as error:
-            parser.error(str(error))
+        options = {k: v for k, v in game_options(args, args.game).items() if v is not None}
+        result = run(args.game, args.agents if args.agents is not None else [], baselines=args.baseline,
+                     game_options=options, format=args.format, rounds=args.rounds,
+                     games_per_pair=args.games_per_pair, openings=args.openings,
+                     time_per_move=args.time_per_move, max_nodes=args.max_nodes, seed=_seed(args.seed), out=out,
+                     workers=args.workers, scheduler=args.scheduler, memory_mb=args.memory_mb,
+                     max_moves=args.max_moves, progress=not args.no_progress, restart=args.restart)
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else USAGE
-    except ContestError as error:
+    except ValueError as error:
+        print(f"advsearch contest: error: {error}", file=stderr)
+        return USAGE
+    except (ContestError, OSError) as error:
         print(f"advsearch contest: {error}", file=stderr)
         return 1
     except KeyboardInterrupt:

@@ -33,17 +33,18 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-__all__ = ["Entrant", "Budget", "load_entrants", "baseline", "MAX_FOLDER_BYTES"]
+from .echo import echoed
+from .handin import Refused, Tally, entries, hidden, kind_of, not_a_file, opened, read_file, read_folder
 
-#: The most bytes an agent's folder may hold: it travels with every game the agent plays.
-MAX_FOLDER_BYTES = 5 * 1024 * 1024
+__all__ = ["Entrant", "Budget", "load_entrants", "baseline", "MAX_NAME"]
+
 #: The file names that hold an agent, in the order they are looked for.
 AGENT_FILES = ("agent.py", "agent.ipynb")
-_SKIP = re.compile(r"^(\.|__pycache__$|.*\.pyc$)")
+#: The longest submission name (a student id) the contest takes.
+MAX_NAME = 64
 
 
 class Budget(NamedTuple):
@@ -117,8 +118,10 @@ def baseline(spec: str) -> Entrant:
 def load_entrants(folder) -> tuple:
     """The submissions in ``folder``: ``(entrants, skipped)``, sorted by name.
 
-    ``skipped`` maps each entry that holds no agent to the reason, so that a
-    student who submitted nothing (or too much) is reported, not fatal.
+    ``skipped`` maps each entry that cannot play to the reason, so that a
+    student who submitted nothing, too much, or a link (:mod:`~advsearch.contest.handin`
+    says what is refused) is reported, not fatal.  Hidden entries of
+    ``folder`` and files that are not ``.py`` or ``.ipynb`` are not submissions.
 
     Raises
     ------
@@ -127,77 +130,96 @@ def load_entrants(folder) -> tuple:
         (``alice.py`` and ``alice/``).
     """
     folder = os.fspath(folder)
-    if not os.path.isdir(folder):
-        raise ValueError(f"the submissions folder {folder!r} does not exist or is not a folder")
+    try:
+        with opened(folder) as top:
+            return _load(top)
+    except (FileNotFoundError, NotADirectoryError):
+        raise ValueError(f"the submissions folder {folder!r} does not exist or is not a folder") from None
+    except OSError as error:
+        raise ValueError(f"the submissions folder {folder!r} could not be read ({error.strerror})") from None
+
+
+def _load(top) -> tuple:
     entrants, skipped, seen = [], {}, {}
-    for entry in sorted(os.listdir(folder)):
-        path = os.path.join(folder, entry)
-        if _SKIP.match(entry):
-            continue
-        name, ext = os.path.splitext(entry) if os.path.isfile(path) else (entry, "")
-        if os.path.isfile(path) and ext not in (".py", ".ipynb"):
-            continue
+    with os.scandir(top) as listing:
+        found = sorted((entry.name, kind_of(entry.stat(follow_symlinks=False))) for entry in listing)
+    for entry, kind in found:
+        name, ext = os.path.splitext(entry)
+        if ext not in (".py", ".ipynb") or kind == "folder":
+            name, ext = entry, ""
+        if hidden(entry) or (kind == "file" and not ext):
+            continue                                            # not a submission: README.md, .DS_Store, ...
         if name in seen:
-            raise ValueError(f"two submissions are called {name!r}: {seen[name]} and {entry}")
+            raise ValueError(f"two submissions are called {echoed(name)!r}: {echoed(seen[name])} and {echoed(entry)}")
         seen[name] = entry
         try:
-            entrants.append(_read(name, path))
-        except _NoAgent as why:
-            skipped[name] = str(why)
+            entrants.append(_read(top, entry, kind, _checked_name(name)))
+        except Refused as why:
+            skipped[echoed(name)] = str(why)
     return entrants, skipped
 
 
-class _NoAgent(Exception):
-    """A submission that holds no agent that could play (the reason is the message)."""
+def _checked_name(name) -> str:
+    """A submission's name, which the record, the tables and the terminal repeat: short, and printable."""
+    if len(name) > MAX_NAME:
+        raise Refused(f"its name is longer than {MAX_NAME} characters")
+    if not name.isprintable():
+        raise Refused("its name holds characters that cannot be printed (a line break, an escape code, or "
+                      "bytes that are not UTF-8)")
+    return name
 
 
-def _read(name, path) -> Entrant:
-    if os.path.isfile(path):
-        return Entrant(name, _cells(path), origin=path)
-    agent = _agent_file(path)
-    home = os.path.dirname(agent)
-    return Entrant(name, _cells(agent), _folder(home), origin=agent)
+def _read(top, entry, kind, name) -> Entrant:
+    """The entrant that the entry ``entry`` of the open submissions folder ``top`` holds."""
+    if kind == "file":
+        return Entrant(name, _cells(entry, read_file(top, entry, entry, Tally(entry))), origin=entry)
+    if kind != "folder":
+        raise Refused(not_a_file(top, entry, entry, kind))
+    with opened(entry, top, entry) as folder:
+        home = _agent_home(folder, entry)
+        where = os.path.normpath(os.path.join(entry, home))
+        with opened(home, folder, where) as inner:
+            files = read_folder(inner, where, Tally(where))
+    contents = dict(files)
+    agent = next((filename for filename in AGENT_FILES if filename in contents), None)
+    if agent is None:
+        raise Refused(f"no {' or '.join(AGENT_FILES)} in {where}")
+    return Entrant(name, _cells(f"{where}/{agent}", contents[agent]), tuple(files), origin=f"{where}/{agent}")
 
 
-def _agent_file(folder) -> str:
-    """agent.py (or .ipynb) in ``folder`` or in exactly one folder below it."""
-    for candidate in [folder] + sorted(os.path.join(folder, d) for d in os.listdir(folder)
-                                       if not _SKIP.match(d) and os.path.isdir(os.path.join(folder, d))):
-        for filename in AGENT_FILES:
-            if os.path.isfile(os.path.join(candidate, filename)):
-                return os.path.join(candidate, filename)
-    raise _NoAgent(f"no {' or '.join(AGENT_FILES)} in {folder} or a folder just below it")
+def _agent_home(folder, shown) -> str:
+    """Where in the open ``folder`` agent.py (or .ipynb) is: ``"."``, or the first folder just below that has it."""
+    below = [name for name, kind in entries(folder, shown, Tally(shown)) if kind == "folder" and not hidden(name)]
+    for candidate in ["."] + below:
+        where = os.path.normpath(os.path.join(shown, candidate))
+        with opened(candidate, folder, where) as inner:
+            for filename in AGENT_FILES:
+                try:
+                    kind = kind_of(os.stat(filename, dir_fd=inner, follow_symlinks=False))
+                except FileNotFoundError:
+                    continue
+                except OSError as error:
+                    raise Refused(f"{where}/{filename} could not be read ({error.strerror})") from None
+                if kind != "file":
+                    raise Refused(not_a_file(inner, filename, f"{where}/{filename}", kind))
+                return candidate
+    raise Refused(f"no {' or '.join(AGENT_FILES)} in {shown} or a folder just below it")
 
 
-def _cells(path) -> tuple:
+def _cells(shown, data) -> tuple:
+    """The code of an agent file's bytes: the whole of a ``.py``, the code cells of an ``.ipynb``."""
     try:
-        if path.endswith(".ipynb"):
-            with open(path, encoding="utf-8") as f:
-                notebook = json.load(f)
+        text = data.decode("utf-8")
+        if shown.endswith(".ipynb"):
+            notebook = json.loads(text)
             cells = tuple("".join(c["source"]) if isinstance(c["source"], list) else c["source"]
                           for c in notebook.get("cells", []) if c.get("cell_type") == "code")
         else:
-            with open(path, encoding="utf-8") as f:
-                cells = (f.read(),)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
-        raise _NoAgent(f"{path} could not be read: {error}") from None
+            cells = (text,)
+        if not all(isinstance(c, str) for c in cells):
+            raise TypeError("a cell's source is not text")
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
+        raise Refused(f"{shown} could not be read: {type(error).__name__}: {error}") from None
     if not any(c.strip() for c in cells):
-        raise _NoAgent(f"{path} holds no code")
+        raise Refused(f"{shown} holds no code")
     return cells
-
-
-def _folder(home) -> tuple:
-    files, total = [], 0
-    for root, dirs, names in os.walk(home):
-        dirs[:] = sorted(d for d in dirs if not _SKIP.match(d))
-        for filename in sorted(n for n in names if not _SKIP.match(n)):
-            path = os.path.join(root, filename)
-            if os.path.islink(path) or not os.path.isfile(path):
-                continue
-            total += os.path.getsize(path)
-            if total > MAX_FOLDER_BYTES:
-                raise _NoAgent(f"{home} holds more than {MAX_FOLDER_BYTES >> 20} MiB; an agent's folder "
-                               f"travels with each of its games")
-            with open(path, "rb") as f:
-                files.append((os.path.relpath(path, home), f.read()))
-    return tuple(files)

@@ -38,10 +38,10 @@ def ratings_figure(result):
     high = [r["elo_interval"][1] - r["elo"] for r in rows]
     ax.errorbar(elo, y, xerr=[low, high], fmt="o", color="#0072B2", ecolor="#56B4E9", capsize=3)
     ax.axvline(0, color="grey", linewidth=0.8)
-    ax.set_yticks(list(y), [r["agent"] for r in rows])
+    ax.set_yticks(list(y), [r["agent"] for r in rows], parse_math=False)     # a name is text, never mathematics
     ax.set_xlabel("Elo rating (mean 0), with its 95% interval", fontsize=MIN_FONT + 1)
     ax.tick_params(labelsize=MIN_FONT)
-    ax.set_title(result.title(), fontsize=MIN_FONT + 1, wrap=True)
+    ax.set_title(result.title(), fontsize=MIN_FONT + 1, wrap=True, parse_math=False)
     ax.grid(axis="x", alpha=0.3)
     return fig
 

@@ -11,6 +11,7 @@ import tempfile
 from ..arena import progress_bar
 from ..registry import make_game
 from ..timeout import check_budget, check_count
+from .echo import echoed
 from .entrants import Budget, Entrant, baseline, load_entrants
 from .leaderboard import write_leaderboard
 from .pool import executor, play_all
@@ -19,6 +20,7 @@ from .record import Record
 from .referee import play_game
 from .result import ContestResult
 from .schedule import FORMATS, round_robin, swiss_round
+from .secret import contest_key
 from .seat import Forfeit, Seat
 
 __all__ = ["run", "check_entrant"]
@@ -64,9 +66,11 @@ def run(game, agents, *, baselines=(), game_options=None, format="round-robin", 
     max_nodes : int, optional
         A node budget per move passed to agents that take ``budget`` (not enforced).
     seed : int or str
-        Seeds the openings and every agent's randomness: the same seed, the same contest.
+        Seeds the openings and, with the key kept in ``out`` (:mod:`~advsearch.contest.secret`), every
+        agent's randomness: the same seed in the same folder, the same contest.
     out : path, optional
-        The contest's folder; by default a new temporary one (``result.folder``).
+        The contest's folder; by default a new temporary one (``result.folder``).  It keeps the record
+        and the contest's secret key (``secret.key``): publish its leaderboard files, not the key.
     workers : int, optional
         Local processes (None: every core; 1: this process, one game at a time).
     scheduler : str or distributed.Client, optional
@@ -120,6 +124,7 @@ def run(game, agents, *, baselines=(), game_options=None, format="round-robin", 
                 "entrants": {e.name: e.digest for e in entrants}}
     out = tempfile.mkdtemp(prefix="advsearch-contest-") if out is None else os.fspath(out)
     record = Record(out, settings, restart=restart)
+    key = contest_key(out)
     with executor(workers, scheduler) as (pool, in_flight):
         reasons = []
         play_all(pool, in_flight, _checked, [(e, game, options, budget, memory_mb) for e in entrants], reasons.append)
@@ -133,7 +138,7 @@ def run(game, agents, *, baselines=(), game_options=None, format="round-robin", 
                              f"{len(admitted)} did ({_listed(excluded)})")
         if format == "swiss" and rounds is None:
             rounds = math.ceil(math.log2(len(admitted))) + 2
-        layout = dict(games_per_pair=games_per_pair, openings=openings, seed=seed, budget=budget,
+        layout = dict(games_per_pair=games_per_pair, openings=openings, seed=seed, key=key, budget=budget,
                       memory_mb=memory_mb, max_moves=max_moves)
         n = len(admitted)
         total = games_per_pair * (n * (n - 1) // 2 if format == "round-robin" else rounds * (n // 2))
@@ -167,7 +172,7 @@ def check_entrant(entrant, game, options, budget, memory_mb):
             if not seat.defines_agent():
                 return "its code defines no function agent(game, state)"
     except Forfeit as why:
-        return str(why)
+        return echoed(why)
     return None
 
 

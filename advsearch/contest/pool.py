@@ -16,6 +16,8 @@ import contextlib
 import multiprocessing
 import os
 
+from .echo import echoed
+
 __all__ = ["executor", "play_all", "ContestError", "default_workers"]
 
 
@@ -126,8 +128,8 @@ def play_all(pool, in_flight, fn, tasks, on_done):
                 except KeyboardInterrupt:
                     raise
                 except Exception as error:
-                    raise ContestError(f"the referee failed on {getattr(task, 'id', task)!r}: "
-                                       f"{type(error).__name__}: {error}") from error
+                    raise ContestError(echoed(f"the referee failed on {getattr(task, 'id', task)!r}: "
+                                              f"{type(error).__name__}: {error}")) from error
                 on_done(result)
     finally:
         for future in running:

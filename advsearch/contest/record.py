@@ -45,12 +45,17 @@ class Record:
     settings : dict
     restart : bool
         Throw away a record that is there, whatever contest it holds.
+
+    Raises
+    ------
+    ValueError
+        ``folder`` is a file or cannot be made; :class:`ContestMismatch` if it holds another contest.
     """
 
     def __init__(self, folder, settings, restart=False):
         self.folder = os.fspath(folder)
         self.settings = json.loads(json.dumps(settings))
-        os.makedirs(self.folder, exist_ok=True)
+        _make_folder(self.folder)
         settings_path, self.path = os.path.join(self.folder, SETTINGS), os.path.join(self.folder, GAMES)
         if restart:
             for path in (settings_path, self.path):
@@ -100,6 +105,17 @@ class Record:
             f.flush()
             os.fsync(f.fileno())
         self.games.append(game)
+
+
+def _make_folder(folder):
+    """Make the contest's folder if it is not there; ValueError, in one line, if it cannot be."""
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise ValueError(f"the contest's folder {folder} is a file, not a folder; name a new folder or the "
+                         f"folder of the contest to go on with")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as error:
+        raise ValueError(f"the contest's folder {folder} cannot be made: {error.strerror}") from None
 
 
 def _check_same(folder, there, here):

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from ..arena import chance_move, is_legal
 from ..game import CHANCE
 from ..registry import make_game
+from .echo import echoed
 from .entrants import Budget
 from .seat import Forfeit, Seat
 
@@ -85,7 +86,8 @@ def play_game(task: GameTask) -> dict:
     The dict holds ``id``, ``pair``, ``seats`` (names, the first moved
     first), ``result`` (``"1-0"``, ``"1/2-1/2"`` or ``"0-1"`` for the
     first seat), ``winner`` (a name, or None), ``reason`` (``"game over"``,
-    ``"move limit"``, or what the loser did wrong, beginning with its name),
+    ``"move limit"``, or what the loser did wrong, beginning with its name,
+    at most :data:`~advsearch.contest.echo.MAX_ECHO` characters),
     ``forfeit`` (the name of the seat at fault, or None), ``fault`` (how it
     lost: ``"load"``, ``"crash"``, ``"illegal"`` or ``"time"``; None), ``moves`` (all of
     them, opening included), ``opening`` (how many of them), ``seconds`` (each
@@ -121,7 +123,7 @@ def play_game(task: GameTask) -> dict:
                 try:
                     move = seats[p].move(moves)
                     if not is_legal(move, game.actions(state)):
-                        raise Forfeit("illegal", f"played {move!r}, which is not a legal move")
+                        raise Forfeit("illegal", f"played {echoed(repr(move), 80)}, which is not a legal move")
                 except Forfeit as why:
                     at_fault, fault, reason = p, why.kind, str(why)
                     break
@@ -140,7 +142,7 @@ def play_game(task: GameTask) -> dict:
 def _record(task, names, moves, outcome, at_fault, fault, reason, thinking, wall) -> dict:
     if at_fault is not None:
         result = RESULTS[2] if at_fault == 0 else RESULTS[0]
-        reason = f"{names[at_fault]} {reason}"
+        reason = echoed(f"{names[at_fault]} {reason}")
     elif outcome is None or outcome[0] == outcome[1]:
         result = RESULTS[1]
     else:

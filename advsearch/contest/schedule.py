@@ -3,15 +3,18 @@
 Game ``k`` of a pair starts from opening ``k // 2``, and the two games from
 one opening swap colours, so an opening that favours one side favours
 both agents once.  Every pair meets the same openings, so differences
-between pairs come from the agents, not from the draw.  The seeds of the
-agents' randomness come from the contest's seed and the game's id: the same
-seed plays the same contest, in any order and on any number of workers.
+between pairs come from the agents, not from the draw.  The openings come
+from the contest's seed; the seeds of the agents' randomness come from the
+contest's seed, the game's id, the agent's name and the contest's secret key
+(:mod:`~advsearch.contest.secret`), so that no agent can compute another's.
+The same seed and key play the same contest, in any order and on any number
+of workers.
 
 Examples
 --------
 >>> from advsearch.contest.entrants import baseline, Budget
 >>> games = round_robin([baseline("random"), baseline("alphabeta:1"), baseline("alphabeta:2")],
-...                     "connect4", {}, games_per_pair=2, openings=2, seed=7, budget=Budget(1.0))
+...                     "connect4", {}, games_per_pair=2, openings=2, seed=7, key=bytes(32), budget=Budget(1.0))
 >>> len(games), games[0].id, [e.name for e in games[0].seats], [e.name for e in games[1].seats]
 (6, 'random vs alphabeta:1 #1', ['random', 'alphabeta:1'], ['alphabeta:1', 'random'])
 >>> games[0].opening == games[1].opening == games[2].opening
@@ -26,6 +29,7 @@ import random
 from ..arena import opening_moves
 from ..registry import make_game
 from .referee import GameTask
+from .secret import keyed_seed
 
 __all__ = ["round_robin", "swiss_round", "swiss_pairs", "pairs", "seed_of", "FORMATS"]
 
@@ -44,11 +48,15 @@ def seed_of(*parts) -> int:
     return int.from_bytes(hashlib.sha256(repr(parts).encode()).digest()[:4], "big") >> 1
 
 
-def round_robin(entrants, game_name, options, *, games_per_pair, openings, seed, budget, memory_mb=1024,
+def round_robin(entrants, game_name, options, *, games_per_pair, openings, seed, key, budget, memory_mb=1024,
                 max_moves=None) -> list:
-    """The :class:`~advsearch.contest.referee.GameTask` of every game of the round robin, pair by pair."""
+    """The :class:`~advsearch.contest.referee.GameTask` of every game of the round robin, pair by pair.
+
+    ``key`` is the contest's secret (:func:`~advsearch.contest.secret.contest_key`), which the agents' seeds
+    are drawn from.
+    """
     return _games(pairs(entrants), "", game_name, options, games_per_pair=games_per_pair, openings=openings,
-                  seed=seed, budget=budget, memory_mb=memory_mb, max_moves=max_moves)
+                  seed=seed, key=key, budget=budget, memory_mb=memory_mb, max_moves=max_moves)
 
 
 def swiss_pairs(names, points, met, byes, seed, round_index) -> tuple:
@@ -81,7 +89,7 @@ def swiss_pairs(names, points, met, byes, seed, round_index) -> tuple:
 
 
 def swiss_round(entrants, round_index, points, met, byes, game_name, options, *, games_per_pair, openings, seed,
-                budget, memory_mb=1024, max_moves=None) -> tuple:
+                key, budget, memory_mb=1024, max_moves=None) -> tuple:
     """``(tasks, bye)`` of Swiss round ``round_index`` (from 1), paired by :func:`swiss_pairs`.
 
     Each pair is written in the entrants' order, as in the round robin, so
@@ -92,10 +100,10 @@ def swiss_round(entrants, round_index, points, met, byes, game_name, options, *,
     chosen, bye = swiss_pairs(list(order), points, met, byes, seed, round_index)
     ordered = [tuple(sorted((by_name[a], by_name[b]), key=lambda e: order[e.name])) for a, b in chosen]
     return _games(ordered, f"round {round_index}: ", game_name, options, games_per_pair=games_per_pair,
-                  openings=openings, seed=seed, budget=budget, memory_mb=memory_mb, max_moves=max_moves), bye
+                  openings=openings, seed=seed, key=key, budget=budget, memory_mb=memory_mb, max_moves=max_moves), bye
 
 
-def _games(pairings, prefix, game_name, options, *, games_per_pair, openings, seed, budget, memory_mb,
+def _games(pairings, prefix, game_name, options, *, games_per_pair, openings, seed, key, budget, memory_mb,
            max_moves) -> list:
     """The games of these pairings: both colours from each opening (the same openings for every pair)."""
     game = make_game(game_name, **options)
@@ -107,6 +115,6 @@ def _games(pairings, prefix, game_name, options, *, games_per_pair, openings, se
             seats = (a, b) if (k + (p if games_per_pair % 2 else 0)) % 2 == 0 else (b, a)
             game_id = f"{prefix}{a.name} vs {b.name} #{k + 1}"
             tasks.append(GameTask(game_id, game_name, dict(options), seats, opening=starts[k // 2],
-                                  seeds=tuple(seed_of(seed, game_id, e.name) for e in seats), budget=budget,
+                                  seeds=tuple(keyed_seed(key, seed, game_id, e.name) for e in seats), budget=budget,
                                   memory_mb=memory_mb, max_moves=max_moves, pair=(a.name, b.name)))
     return tasks

@@ -36,7 +36,11 @@ _CPU_SPARE = 30
 
 
 class Forfeit(Exception):
-    """The agent lost the game by its own fault: ``kind`` is one of :data:`FAULTS`, and the message says how."""
+    """The agent lost the game by its own fault: ``kind`` is one of :data:`FAULTS`, and the message says how.
+
+    The message quotes what the agent did (its error, its move): whatever
+    records it cuts it first (:func:`~advsearch.contest.echo.echoed`).
+    """
 
     def __init__(self, kind: str, message: str):
         super().__init__(message)
