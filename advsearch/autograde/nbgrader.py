@@ -355,26 +355,31 @@ MAX_REPORT = 4000
 def _guard_submissions() -> None:
     """Before nbgrader reads a submission's folder, refuse one that holds links, pipes or too much.
 
-    nbgrader's ``Autograde.init_assignment`` copies what the folder holds as
-    the instructor, following links; a refused folder is not graded (nbgrader
-    logs the reason and goes on with the next student), and
+    nbgrader's ``Autograde`` reads the folder's time stamp
+    (``init_destination``) and copies what it holds (``init_assignment``) as
+    the instructor, following links.  A refused folder is not graded
+    (nbgrader logs the reason and goes on with the next student), and
     ``advsearch grading report`` names it.
     """
     from nbgrader.converters.autograde import Autograde
-    if getattr(Autograde.init_assignment, "advsearch_guarded", False):
-        return
-    plain = Autograde.init_assignment
+    for step in ("init_destination", "init_assignment"):
+        plain = getattr(Autograde, step)
+        if not getattr(plain, "advsearch_guarded", False):
+            setattr(Autograde, step, _checked_first(plain))
 
-    def init_assignment(self, assignment_id, student_id):
+
+def _checked_first(step):
+    def checked(self, assignment_id, student_id):
         folder = self._format_source(assignment_id, student_id)
         for path in (os.path.dirname(folder), folder):
             if os.path.islink(path):
-                raise files.TamperedFolder(f"{student_id}/{assignment_id}: refused, {path} is a symbolic link")
-        files.check(folder, f"{student_id}/{assignment_id}")
-        return plain(self, assignment_id, student_id)
+                raise files.TamperedFolder(f"{cut(student_id, 80)}/{assignment_id}: refused, "
+                                           f"{cut(path, 200)} is a symbolic link")
+        files.check(folder, f"{cut(student_id, 80)}/{assignment_id}")
+        return step(self, assignment_id, student_id)
 
-    init_assignment.advsearch_guarded = True
-    Autograde.init_assignment = init_assignment
+    checked.advsearch_guarded = True
+    return checked
 
 
 def configure(c) -> None:

@@ -7,7 +7,11 @@ module goes through every submission in ``<course>/submitted/*/<assignment>/``
 and gives each notebook one of three statuses:
 
 ``"not graded"``
-    submitted, but there is no autograded notebook; or the gradebook has no
+    the submitted folder holds what no honest hand-in does (a link, a
+    named pipe, a device, a hard link, too many files or bytes: see
+    :mod:`advsearch.autograde.files`), so autograde refused it, and the
+    reason names what was planted; or submitted, but there is no
+    autograded notebook; or the gradebook has no
     submission of it; or an automatic test has no score; or the autograded
     notebook carries no ``advsearch`` record (it was graded without the
     trusted grader of :mod:`advsearch.autograde.nbgrader`); or the record
@@ -53,6 +57,7 @@ import sys
 from typing import NamedTuple
 
 from ..argparsing import StreamParser
+from .files import cut, problems
 
 try:                                        # nbgrader is the "grading" extra
     from nbgrader.api import Gradebook, MissingEntry
@@ -70,6 +75,10 @@ STATUSES = (GRADED, SUSPICIOUS, NOT_GRADED)
 GRADER = "advsearch.autograde"
 #: The gradebook's file name in the course folder (as ``nbgrader_config.py`` sets it).
 GRADEBOOK = "gradebook.db"
+#: An autograded notebook larger than this (bytes) is suspicious: the grader caps what it writes below it.
+MAX_AUTOGRADED = 8 << 20
+#: The most characters of a row's reason.
+MAX_REASON = 1500
 
 
 class Row(NamedTuple):
@@ -143,9 +152,12 @@ def _check(root, assignment, student, name, gb, source_tests):
     if not os.path.isfile(submitted):
         return NOT_GRADED, (f"The submission has no {name}.ipynb, which the assignment has, so it scores 0 "
                             "without a word.")
-    if not os.path.isfile(autograded):
+    if not os.path.isfile(autograded) or os.path.islink(autograded):
         return NOT_GRADED, ("There is no autograded notebook: nbgrader autograde has not run on it, or it "
                             "failed (see its log).")
+    if os.lstat(autograded).st_size > MAX_AUTOGRADED:
+        return SUSPICIOUS, (f"The autograded notebook is {os.lstat(autograded).st_size:,} bytes, over the "
+                            f"{MAX_AUTOGRADED:,} the grader ever writes: it was not written by the grader alone.")
     if gb is None:
         return NOT_GRADED, f"The course has no gradebook ({GRADEBOOK}), so no score was recorded."
     try:
@@ -180,7 +192,7 @@ def _check(root, assignment, student, name, gb, source_tests):
     flags = record.get("flags") or []
     if flags:
         flags = flags if isinstance(flags, list) else [flags]
-        reasons.append("The trusted grader flagged: " + "; ".join(str(f) for f in flags) + ".")
+        reasons.append("The trusted grader flagged: " + "; ".join(cut(str(f)) for f in flags[:10]) + ".")
     expected = source_tests if source_tests is not None else list(scores)
     present = set(_test_ids(nb))
     missing = [gid for gid in expected if gid not in present]
@@ -205,6 +217,12 @@ def _check(root, assignment, student, name, gb, source_tests):
     if reasons:
         return SUSPICIOUS, " ".join(reasons)
     return GRADED, ""
+
+
+def _submitted(inbox, student, assignment) -> bool:
+    """Whether ``student`` handed in ``assignment``: a folder, or anything planted in its place (a link)."""
+    path = os.path.join(inbox, student, assignment)
+    return os.path.isdir(path) or os.path.islink(path)
 
 
 def _open_gradebook(root, course_id):
@@ -275,8 +293,7 @@ def report(course_root: str, assignment: str, *, gradebook=None, course_id: str 
     if not os.path.isdir(inbox):
         raise ReportError(f"no submitted/ folder in {os.path.abspath(root)}: is it an nbgrader course, and was "
                           f"{assignment} collected?")
-    students = sorted(s for s in os.listdir(inbox)
-                      if not s.startswith(".") and os.path.isdir(os.path.join(inbox, s, assignment)))
+    students = sorted(s for s in os.listdir(inbox) if not s.startswith(".") and _submitted(inbox, s, assignment))
     if not students:
         raise ReportError(f"nothing was submitted for {assignment}: no folder "
                           f"{os.path.join(inbox, '<student>', assignment)}{os.sep}")
@@ -293,6 +310,12 @@ def report(course_root: str, assignment: str, *, gradebook=None, course_id: str 
         source_tests = {}
         for student in students:
             folder = os.path.join(inbox, student, assignment)
+            planted = problems(folder)
+            if planted:
+                rows.append(Row(student, "", NOT_GRADED, cut(
+                    "Tampering: the submitted folder holds what no honest hand-in does, so autograde refused it "
+                    "and nothing of it was graded: " + "; ".join(planted) + ".", MAX_REASON)))
+                continue
             names = {f[:-len(".ipynb")] for f in os.listdir(folder)
                      if f.endswith(".ipynb") and not f.startswith(".") and os.path.isfile(os.path.join(folder, f))}
             if not names and not expected:
@@ -306,7 +329,7 @@ def report(course_root: str, assignment: str, *, gradebook=None, course_id: str 
                     except (OSError, ValueError):
                         source_tests[name] = None          # no source to compare with: the gradebook's tests
                 status, reason = _check(root, assignment, student, name, gb, source_tests[name])
-                rows.append(Row(student, name, status, reason))
+                rows.append(Row(student, name, status, cut(reason, MAX_REASON)))
         return rows
     finally:
         if own and gb is not None:

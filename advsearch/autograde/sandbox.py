@@ -21,11 +21,13 @@ sandbox Flatpak uses; Debian's package ``bubblewrap``):
   its own, in which the code is ``nobody`` (the kernel counts processes per
   user namespace there).  The folders it may write are handed to that uid
   (:func:`give_to_sandbox`).
-- **Only the standard library** unless ``package=True``: every
-  ``site-packages`` and ``dist-packages`` folder of every Python
-  installation visible in the sandbox is covered by an empty read-only
-  folder (:func:`_hide_packages`), so code that adds them to ``sys.path``
-  finds nothing, whether Python is a venv, a system or a conda installation.
+- **Only the standard library** unless ``package=True``: not /usr, but the
+  shared libraries, the interpreter's own ``bin`` and ``lib`` (a system
+  Python's standard library), and every ``site-packages`` and
+  ``dist-packages`` among them covered by an empty read-only folder
+  (:func:`_hide_packages`); so code that adds folders to ``sys.path`` finds
+  nothing to import but the standard library, whether Python is a venv, a
+  system or a conda installation.
 - **Limits** (:class:`Limits`, set with ``prlimit`` inside the sandbox):
   address space, CPU seconds, processes, and the size of any file written.
   Its ``/tmp`` (and a ``scratch`` working directory) are memory-backed
@@ -155,22 +157,36 @@ def _drop(uid: int) -> list:
             "--bounding-set=-all"]
 
 
-def _ancestors(paths) -> list:
+def _ancestors(paths, skip=("usr", "etc", "proc", "dev")) -> list:
     """``--dir`` for the folders above each bound path, open to all (as root, bwrap makes them private)."""
     args, made = [], set()
     for path in paths:
         parts = os.path.normpath(path).split(os.sep)[1:-1]
         for i in range(1, len(parts) + 1):
             d = os.sep + os.path.join(*parts[:i])
-            if d not in made and d != "/tmp" and d.split(os.sep)[1] not in ("usr", "etc", "proc", "dev"):
+            if d not in made and d != "/tmp" and d.split(os.sep)[1] not in skip:
                 made.add(d)
                 args += ["--perms", "0755", "--dir", d]
     return args
 
 
-def _system_mounts() -> list:
-    """Read-only binds of the system: /usr, the top-level links into it, and a few files of /etc."""
-    args = ["--ro-bind", "/usr", "/usr"]
+def _system_mounts(package: bool = True) -> list:
+    """Read-only binds of the system: the top-level links into /usr, a few files of /etc, and /usr itself.
+
+    Without ``package`` (the trusted runner), not /usr but only what the
+    interpreter and the limit wrappers load: the shared libraries, ``prlimit``
+    and ``setpriv``, and a system Python's own standard library; so no Python
+    code installed anywhere else on the machine is there to import.
+    """
+    args = []
+    if package:
+        args += ["--ro-bind", "/usr", "/usr"]
+    else:
+        paths = [p for p in [*sorted(glob.glob("/usr/lib/*-linux-gnu*")), "/usr/lib64", "/usr/bin/prlimit",
+                             "/usr/bin/setpriv", *_system_python()] if os.path.exists(p)]
+        args += _ancestors(paths, skip=("etc", "proc", "dev"))
+        for path in paths:
+            args += ["--ro-bind", path, path]
     for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
         if os.path.islink(top):
             args += ["--symlink", os.readlink(top), top]
@@ -180,9 +196,22 @@ def _system_mounts() -> list:
         path = os.path.join("/etc", name)
         if os.path.exists(path):
             args += ["--ro-bind", path, path]
-    if os.path.isdir("/etc/fonts"):
+    if package and os.path.isdir("/etc/fonts"):
         args += ["--ro-bind", "/etc/fonts", "/etc/fonts"]
     return args
+
+
+def _system_python() -> list:
+    """A Python installed under /usr: its executable, its standard library and its shared library."""
+    import sysconfig
+    if not os.path.realpath(sys.base_prefix).startswith("/usr"):
+        return []
+    paths = sysconfig.get_paths()
+    found = [os.path.realpath(sys.executable), paths["stdlib"], paths["platstdlib"]]
+    library = sysconfig.get_config_var("LDLIBRARY")
+    if library:
+        found.append(os.path.join(sysconfig.get_config_var("LIBDIR") or "", library))
+    return found
 
 
 def _python_mounts(package: bool) -> list:
@@ -206,23 +235,20 @@ def _python_mounts(package: bool) -> list:
 
 
 def _hide_packages(python_binds) -> list:
-    """An empty read-only folder over every ``site-packages`` and ``dist-packages`` the sandbox could see.
+    """An empty read-only folder over every ``site-packages`` and ``dist-packages`` in the bound Python folders.
 
     The standard library stays; whatever is installed beside it (in the
-    base interpreter, the system's Python, a conda environment) does not,
-    even for code that puts those folders on ``sys.path`` itself.
+    base interpreter, a system Python, a conda installation) does not, even
+    for code that puts those folders on ``sys.path`` itself.
     """
-    roots = {os.path.realpath(sys.base_prefix), os.path.realpath(sys.prefix), "/usr", "/usr/local",
-             *python_binds}
     found = set()
-    for root in roots:
-        for pattern in ("lib*/python3*/*-packages", "lib*/python3/*-packages", "lib*/site-packages"):
-            found.update(os.path.realpath(p) for p in glob.glob(os.path.join(root, pattern)))
-    visible = ("/usr/", *(b.rstrip("/") + "/" for b in python_binds))
+    for root in python_binds:
+        for pattern in ("*-packages", "python3*/*-packages", "python3/*-packages", "lib*/python3*/*-packages"):
+            found.update(glob.glob(os.path.join(root, pattern)))
     args = []
     for path in sorted(found):
         if os.path.basename(path) in ("site-packages", "dist-packages") and os.path.isdir(path) \
-                and path.startswith(visible):
+                and not os.path.islink(path):
             args += ["--tmpfs", path, "--remount-ro", path]
     return args
 
@@ -293,9 +319,9 @@ def command(argv, *, workdir=None, writable=(), readable=(), env=None, package=F
     python = _python_mounts(package)
     readable = [(p, p) if isinstance(p, str) else tuple(p) for p in readable]
     binds = python[2::3] + [dst for _, dst in readable] + list(writable) + ([workdir] if workdir else [])
-    args += _system_mounts() + _ancestors(binds) + python
+    args += _system_mounts(package) + _ancestors(binds) + python
     if not package:
-        args += _hide_packages(python[2::3])
+        args += _hide_packages(python[2::3] + _system_python()[1:3])
     for src, dst in readable:
         args += ["--ro-bind", src, dst]
     for path in writable:
@@ -320,8 +346,8 @@ def _probe() -> str | None:
     if not sys.platform.startswith("linux"):
         return f"bubblewrap needs Linux, and this is {sys.platform}"
     try:
-        args = command(["/bin/true"], limits=Limits(memory_mb=256, cpu_seconds=5, processes=8, file_mb=1),
-                       check=False)
+        args = command([os.path.realpath(sys.executable), "-I", "-S", "-c", "pass"],
+                       limits=Limits(memory_mb=256, cpu_seconds=5, processes=8, file_mb=1), check=False)
         done = subprocess.run(args, capture_output=True, timeout=20)
     except (OSError, subprocess.SubprocessError) as e:
         return f"bubblewrap could not start ({e})"

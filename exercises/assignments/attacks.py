@@ -18,6 +18,9 @@ full marks.
 
 from __future__ import annotations
 
+import os
+import shutil
+import stat
 import uuid
 
 import nbformat
@@ -306,6 +309,224 @@ def alphabeta(game, state):
         except OSError:
             pass
     return 4.0'''}),
+    # ---------------------------------------------------------- after the kernel: what nbgrader does next
+    "kernel_leaves_links": ("after the kernel", ("ps1",), {"first": f'''
+import os
+plants = {{"ps1.ipynb": "{ROOT}/gradebook.db", "notes.txt": "{ROOT}/.advsearch-grading-key",
+          "ps1_files": "{ROOT}/autograded/reference/ps1/ps1.ipynb", "config.py": "{ROOT}/nbgrader_config.py",
+          "outside": "/etc/passwd"}}
+for name, target in plants.items():
+    try:
+        os.remove(name)
+    except OSError:
+        pass
+    try:
+        os.symlink(target, name)
+    except OSError as e:
+        print("no link", name, e)
+'''}),
+    "kernel_leaves_pipe": ("after the kernel", ("ps1",), {"first": '''
+import os
+for name in ("ps1.ipynb", "extra.ipynb"):
+    try:
+        os.remove(name)
+    except OSError:
+        pass
+    os.mkfifo(name)
+'''}),
+    "kernel_fills_disk": ("after the kernel", ("ps1",), {"first": '''
+import os
+folders = [".", "/tmp"]
+try:
+    from ipykernel.connect import get_connection_file
+    folders.append(os.path.dirname(get_connection_file()))
+except Exception:
+    pass
+written = 0
+for folder in folders:
+    for i in range(40):
+        try:
+            with open(os.path.join(folder, f"fill{i}.bin"), "wb") as f:
+                f.write(os.urandom(1 << 20) * 30)
+            written += 30
+        except OSError:
+            break
+print("wrote MiB:", written)
+'''}),
+    "kernel_many_files": ("after the kernel", ("ps1",), {"first": '''
+import os
+made = 0
+try:
+    for i in range(200000):
+        open(f"f{i}", "w").close()
+        made += 1
+except OSError:
+    pass
+print("made", made)
+'''}),
+    # ---------------------------------------------------------- cost: slow only where it is graded
+    "slow_only_when_graded": ("cost", ("ps1",), {
+        f"last{i}": "import os\nif 'NBGRADER_EXECUTION' not in os.environ:\n    while True:\n        pass"
+        for i in range(40)}),
+    # ---------------------------------------------------------- echoes: one line, megabytes everywhere
+    "echo_student_id": ("echo", ("ps1",), {"answer:q1_answer": "STUDENT_ID = 'x' * 10_000_000\n"
+                                                                 "values_answer = {'A' * 1_000_000: 1}"}),
+    "echo_labels": ("echo", ("ps1", "ps3", "ps4"), {
+        "answer:q1_answer": "values_answer = {str(i) * 5000: i for i in range(2000)}",
+        "answer:q1_answer@ps4": "maxn_values = {str(i) * 5000: (1, 2, 3) for i in range(2000)}\n"
+                                "maxn_move = 'B' * 10**6",
+        "answer:q2_answer@ps4": "paranoid_values = {'Q' * 10**6: 1}\nparanoid_move = spite_node = 'Z' * 10**6"}),
+    "echo_exception": ("echo", ("ps1",), {"answer:q3_answer": '''
+def minimax(game, state):
+    raise ValueError("v" * 5_000_000)'''}),
+    # ---------------------------------------------------------- blame: the student's fault, named as such
+    "repr_exits": ("blame", ("ps1", "ps4"), {"answer:q1_answer": '''
+import os
+class Exit:
+    def __repr__(self):
+        os._exit(0)
+values_answer = {"A": Exit()}''', "answer:q1_answer@ps4": '''
+import os
+class Exit:
+    def __repr__(self):
+        os._exit(0)
+maxn_values = {"A": Exit()}
+maxn_move = Exit()'''}),
+    "repr_sleeps": ("blame", ("ps1",), {"answer:q1_answer": '''
+import time
+class Slow:
+    def __repr__(self):
+        time.sleep(3600)
+values_answer = {"A": {Slow(), Slow()}}'''}),
+    "eq_hash_raise": ("blame", ("ps1",), {"answer:q2_answer": '''
+class Bad:
+    def __eq__(self, other):
+        raise RuntimeError("eq")
+    def __hash__(self):
+        raise RuntimeError("hash")
+    def __repr__(self):
+        raise RuntimeError("repr")
+pruned_answer = [Bad(), Bad()]'''}),
+    "huge_number": ("blame", ("ps1",), {"answer:q1_answer": "values_answer = {'A': 10 ** 100_000}"}),
+    "exit_in_call": ("blame", ("ps1",), {"answer:q3_answer": '''
+import os
+def minimax(game, state):
+    os._exit(3)''', "answer:q4_answer": '''
+import os, signal
+def alphabeta(game, state):
+    os.kill(os.getpid(), signal.SIGKILL)'''}),
+    # ---------------------------------------------------------- shared budgets
+    "thread_hog": ("shared budget", ("ps1",), {"first": '''
+import threading, time
+threads = []
+try:
+    for _ in range(100000):
+        t = threading.Thread(target=time.sleep, args=(120,), daemon=True)
+        t.start()
+        threads.append(t)
+except RuntimeError:
+    pass
+print("threads", len(threads))
+'''}),
+    "tmp_hog": ("shared budget", ("ps1",), {"first": '''
+written = 0
+try:
+    for i in range(64):
+        with open(f"/tmp/hog{i}", "wb") as f:
+            f.write(b"x" * (32 << 20))
+        written += 32
+except OSError:
+    pass
+print("wrote to /tmp MiB:", written)
+'''}),
+    "site_packages": ("standard library only", ("ps1",), {"answer:q4_answer": '''
+import glob, sys
+for pattern in ("/usr/lib/python3*/*-packages", "/usr/local/lib/python3*/*-packages",
+                "/root/.pyenv/versions/*/lib/python3*/site-packages", "/opt/*/lib/python3*/site-packages"):
+    sys.path.extend(glob.glob(pattern))
+try:
+    import advsearch
+    _search = advsearch.alphabeta
+except ImportError:
+    _search = None
+def alphabeta(game, state):
+    return _search(game, state).value'''}),
+}
+
+
+#: A file outside the course (next to it) that a planted link points at.
+OUTSIDE = "outside-the-course.txt"
+
+
+def _link(target):
+    def plant(course, folder):
+        os.symlink(target(course) if callable(target) else target, os.path.join(folder, "notes.txt"))
+    return plant
+
+
+def _notebook_link(course, folder):
+    nb = os.path.join(folder, os.path.basename(folder) + ".ipynb")
+    os.remove(nb)
+    os.symlink(os.path.join("..", "..", "reference", os.path.basename(folder), os.path.basename(nb)), nb)
+
+
+def _hard_link(course, folder):
+    os.link(os.path.join(course, ".advsearch-grading-key"), os.path.join(folder, "key.txt"))
+
+
+def _fifo_notebook(course, folder):
+    nb = os.path.join(folder, os.path.basename(folder) + ".ipynb")
+    os.remove(nb)
+    os.mkfifo(nb)
+
+
+def _device(course, folder):
+    if os.geteuid() == 0:
+        os.mknod(os.path.join(folder, "zero"), 0o666 | stat.S_IFCHR, os.makedev(1, 5))
+    else:
+        os.symlink("/dev/zero", os.path.join(folder, "zero"))
+
+
+def _many_files(course, folder):
+    for i in range(3000):
+        open(os.path.join(folder, f"f{i}"), "w").close()
+
+
+def _big_file(course, folder):
+    with open(os.path.join(folder, "data.bin"), "wb") as f:
+        f.truncate(30 << 20)
+
+
+def _folder_link(course, folder):
+    shutil.rmtree(folder)
+    os.symlink(os.path.join("..", "reference", os.path.basename(folder)), folder)
+
+
+def _nested_link(course, folder):
+    os.makedirs(os.path.join(folder, "data", "deep"))
+    os.symlink(os.path.join(course, "gradebook.db"), os.path.join(folder, "data", "deep", "db"))
+
+
+#: Hand-ins that plant something beside, or in place of, their notebook in ``submitted/<student>/<assignment>/``
+#: (as an unpacked zip, or a student writing into nbgrader's exchange, can): ``{name: plant(course, folder)}``,
+#: called after the notebook is written.  Each must be refused before nbgrader reads it, earn nothing, leave
+#: every target as it was (bytes, mode and time), and be named by ``advsearch grading report``.
+PLANTS = {
+    "plant_link_gradebook": _link(lambda course: os.path.join(course, "gradebook.db")),
+    "plant_link_key": _link(lambda course: os.path.join(course, ".advsearch-grading-key")),
+    "plant_link_script": _link(lambda course: os.path.join(course, "nbgrader_config.py")),
+    "plant_link_outside": _link(lambda course: os.path.join(os.path.dirname(course), OUTSIDE)),
+    "plant_link_dangling": _link("/nowhere/at/all"),
+    "plant_link_dev_zero": _link("/dev/zero"),
+    "plant_notebook_link": _notebook_link,
+    "plant_hard_link": _hard_link,
+    "plant_fifo_notebook": _fifo_notebook,
+    "plant_fifo": lambda course, folder: os.mkfifo(os.path.join(folder, "pipe")),
+    "plant_device": _device,
+    "plant_many_files": _many_files,
+    "plant_big_file": _big_file,
+    "plant_folder_link": _folder_link,
+    "plant_nested_link": _nested_link,
 }
 
 

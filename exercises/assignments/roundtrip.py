@@ -58,6 +58,7 @@ import glob
 import hashlib
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -71,6 +72,8 @@ import attacks  # noqa: E402  (the dishonest submissions, next to this file)
 
 #: The cell timeout (seconds) for the submission that loops at the top level of a cell.
 LOOP_TIMEOUT = 10
+#: The time budget (seconds) of one dishonest submission, kernel and trusted grading together.
+BUDGET = 60
 
 SOLUTION = ("### BEGIN SOLUTION", "### END SOLUTION")
 HIDDEN = ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
@@ -379,6 +382,8 @@ def main(argv=None) -> int:
     try:
         course = os.path.join(tmp, "course")
         os.makedirs(course)
+        with open(os.path.join(tmp, attacks.OUTSIDE), "w") as f:
+            f.write("a file of the instructor's, outside the course: no submission may change it\n")
         shutil.copy(os.path.join(HERE, "nbgrader_config.py"), course)
         from advsearch.autograde.nbgrader import course_key
         course_key(course)                     # the course's secret key, made as an instructor's first autograde would
@@ -444,6 +449,9 @@ def round_trip(course: str, a: str, failures: Failures):
         release_nb = nbformat.read(os.path.join(release_dir, name), as_version=4)
         for student, nb in submissions(source_nb, release_nb, extras=a in COPIED_FAILS, assignment=a).items():
             students.setdefault(student, {})[name] = nb
+    if a in COPIED_FAILS:
+        for plant in attacks.PLANTS:
+            students[plant] = {name: students["stub"][name] for name in students["stub"]}
     with Gradebook(db, "advsearch") as gb:
         for student in students:
             gb.update_or_create_student(student)
@@ -453,22 +461,32 @@ def round_trip(course: str, a: str, failures: Failures):
             target = os.path.join(course, "submitted", student, a, name)
             os.makedirs(os.path.dirname(target), exist_ok=True)
             nbformat.write(nb, target)
+        if student in attacks.PLANTS:
+            attacks.PLANTS[student](course, os.path.join(course, "submitted", student, a))
 
-    looping_api = course_api(course, **{"Execute.timeout": LOOP_TIMEOUT})
+    looping_api = course_api(course, **{"Execute.timeout": LOOP_TIMEOUT, "TrustedGrades.budget_seconds": BUDGET})
     secrets_text = sorted({line for path in sources for line in secrets(nbformat.read(path, as_version=4))
                            if len(line.strip()) > 20})
     for student in students:
         submit(student)
         before = protected(course, db, student)
         started = time.perf_counter()
-        if student == "loops" or student.startswith("attack_"):
+        if student in attacks.PLANTS:
+            result = api.autograde(a, student)
+            log = (result.get("log") or "") + (result.get("error") or "")
+            failures.check(not result.get("success") and "refused" in log,
+                           f"{a}: autograde refuses {student} before reading it ({time.perf_counter() - started:.1f} s)")
+        elif student == "loops" or student.startswith("attack_"):
             call(lambda: looping_api.autograde(a, student), failures,
                  f"{a}: autograde {student} (cell timeout {LOOP_TIMEOUT} s)")
         else:
             call(lambda: api.autograde(a, student), failures, f"{a}: autograde {student}")
         took = time.perf_counter() - started
         TIMES.setdefault(a, []).append((student, took))
-        if student.startswith(("attack_", "honest_")) or student in ("reference", "stub"):
+        if student.startswith("attack_"):
+            failures.check(took < BUDGET + 30, f"{a}: {student}: autograded within the submission's time budget "
+                           f"({took:.1f} s of {BUDGET} s)")
+        if student.startswith(("attack_", "honest_", "plant_")) or student in ("reference", "stub"):
             after = protected(course, db, student)
             changed = [k for k in before if before[k] != after[k]]
             failures.check(not changed, f"{a}: {student}: nothing of anyone else changed ({took:.1f} s)"
@@ -482,6 +500,9 @@ def round_trip(course: str, a: str, failures: Failures):
             if student.startswith("attack_"):
                 failures.check(not seen, f"{a}: {student}: no solution text in the autograded notebook"
                                + (f" (found {seen[:2]})" if seen else ""))
+                blamed = [p for p in glob.glob(os.path.join(graded_path, "*.ipynb"))
+                          if "The grader failed" in open(p).read()]
+                failures.check(not blamed, f"{a}: {student}: the report blames the student's code, not the grader")
             size = max((os.path.getsize(p) for p in glob.glob(os.path.join(graded_path, "*.ipynb"))), default=0)
             failures.check(size < MAX_NOTEBOOK, f"{a}: {student}: the autograded notebook is small "
                            f"({size / 1e6:.2f} MB; the kernel's output is capped)")
@@ -495,7 +516,7 @@ def round_trip(course: str, a: str, failures: Failures):
                 try:
                     submission = gb.find_submission_notebook(name, a, student)
                 except Exception as e:                     # no autograded submission at all
-                    failures.check(False, f"{a}/{name}: {student} was autograded ({e})")
+                    failures.check(student in attacks.PLANTS, f"{a}/{name}: {student} was autograded ({e})")
                     continue
                 for grade in submission.grades:
                     scores[grade.name] = (grade.auto_score, grade.cell.max_score)
@@ -534,6 +555,8 @@ def round_trip(course: str, a: str, failures: Failures):
     # 5. Feedback.
     call(lambda: api.generate_feedback(a), failures, f"{a}: generate_feedback")
     for student in students:
+        if student in attacks.PLANTS:
+            continue
         for path in sources:
             html = os.path.join(course, "feedback", student, a,
                                 os.path.splitext(os.path.basename(path))[0] + ".html")
@@ -549,27 +572,44 @@ TIMES = {}
 
 
 def _digest(paths) -> str:
+    """One hash of the files at ``paths``: each one's path, kind, mode and modification time, and its bytes.
+
+    Nothing is followed: a link counts as the link (its target's name), and a
+    file that turned into a link, a pipe or a device changes the hash.
+    """
     h = hashlib.sha256()
     for path in sorted(paths):
-        if os.path.isfile(path):
-            h.update(path.encode())
+        try:
+            st = os.lstat(path)
+        except OSError:
+            continue
+        h.update(f"{path}|{st.st_mode:o}|{st.st_mtime_ns}|{st.st_size}".encode())
+        if stat.S_ISLNK(st.st_mode):
+            h.update(os.readlink(path).encode())
+        elif stat.S_ISREG(st.st_mode):
             with open(path, "rb") as f:
                 h.update(f.read())
     return h.hexdigest()
 
 
+def _tree(folder: str) -> list:
+    return glob.glob(os.path.join(folder, "**", "*"), recursive=True) + [folder]
+
+
 def protected(course: str, db: str, student: str) -> dict:
-    """What no submission may change: the package, the course's sources, the key, everyone else's grades."""
+    """What no submission may change: the package, the course's sources and scripts, the key, a file outside
+    the course, the gradebook's mode, everyone else's grades, submissions, autograded files and feedback."""
     import advsearch
     from nbgrader.api import Gradebook
 
     package = os.path.dirname(os.path.abspath(advsearch.__file__))
     out = {
-        "the advsearch package on disk": _digest(p for p in glob.glob(os.path.join(package, "**", "*"),
-                                                                       recursive=True) if "__pycache__" not in p),
-        "source/": _digest(glob.glob(os.path.join(course, "source", "**", "*"), recursive=True)),
+        "the advsearch package on disk": _digest(p for p in _tree(package) if "__pycache__" not in p),
+        "source/": _digest(_tree(os.path.join(course, "source"))),
         "nbgrader_config.py and the course key": _digest([os.path.join(course, "nbgrader_config.py"),
                                                           os.path.join(course, ".advsearch-grading-key")]),
+        "a file outside the course": _digest([os.path.join(os.path.dirname(course), attacks.OUTSIDE)]),
+        "the gradebook's kind and mode": oct(os.lstat(os.path.join(course, "gradebook.db")).st_mode),
     }
     with Gradebook(db, "advsearch") as gb:
         for other in gb.students:
@@ -580,10 +620,10 @@ def protected(course: str, db: str, student: str) -> dict:
                     for grade in nb.grades:
                         out[f"{other.id}'s {sub.assignment.name}/{grade.name}"] = (grade.auto_score,
                                                                                     grade.manual_score)
-    for other in glob.glob(os.path.join(course, "autograded", "*")):
-        if os.path.basename(other) != student:
-            out[f"autograded/{os.path.basename(other)}"] = _digest(glob.glob(os.path.join(other, "**", "*"),
-                                                                              recursive=True))
+    for kind in ("submitted", "autograded", "feedback"):
+        for other in glob.glob(os.path.join(course, kind, "*")):
+            if os.path.basename(other) != student:
+                out[f"{kind}/{os.path.basename(other)}"] = _digest(_tree(other))
     return out
 
 
@@ -663,6 +703,9 @@ def export(course: str, assignments, failures: Failures):
              if status.get((a, s)) != "graded"]
     failures.check(not wrong, "grades.csv gives every row a status, and 'graded' for reference and stub"
                    + (f" (found {wrong})" if wrong else ""))
+    size = os.path.getsize(path) if os.path.isfile(path) else 0
+    failures.check(size < 2000 * max(len(rows), 1), f"grades.csv stays small whatever was handed in "
+                   f"({size:,} bytes for {len(rows)} rows)")
     from advsearch.autograde.report import report
     for a in assignments:
         rows = {r.student: r for r in report(course, a)}
@@ -670,9 +713,17 @@ def export(course: str, assignments, failures: Failures):
             failures.check(rows["copier"].status == "suspicious" and "alice" in rows["copier"].reason,
                            f"advsearch grading report {a}: the copier is suspicious, declaring 'alice' "
                            f"(found {rows['copier'].status}: {rows['copier'].reason})")
-        ungraded = [r.student for r in rows.values() if r.status == "not graded"]
+        ungraded = [r.student for r in rows.values() if r.status == "not graded" and r.student not in attacks.PLANTS]
         failures.check(not ungraded, f"advsearch grading report {a}: every submission was graded"
                        + (f" (not graded: {ungraded})" if ungraded else ""))
+        named = [s for s in attacks.PLANTS if s in rows and rows[s].status == "not graded"
+                 and rows[s].reason.startswith("Tampering")]
+        planted = [s for s in attacks.PLANTS if s in rows or a in COPIED_FAILS]
+        failures.check(sorted(named) == sorted(planted), f"advsearch grading report {a}: names the tampering of "
+                       f"every planted hand-in ({len(named)} of {len(planted)})"
+                       + (f"; missed {sorted(set(planted) - set(named))}" if set(planted) - set(named) else ""))
+        victims = [r.student for r in rows.values() if r.student == "reference" and r.status != "graded"]
+        failures.check(not victims, f"advsearch grading report {a}: the classmates the links point at are graded")
 
 
 if __name__ == "__main__":
