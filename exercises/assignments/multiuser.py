@@ -59,6 +59,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import nbformat
 
@@ -259,18 +260,33 @@ def run_as(user: str, argv, cwd: str, timeout: float = STEP_TIMEOUT, stdin: byte
     return Done(code, out.decode(errors="replace"), time.perf_counter() - started)
 
 
-def step(failures: Failures, user: str, what: str, argv, cwd: str, timeout: float = STEP_TIMEOUT,
-         stdin: bytes | None = None) -> Done:
-    """Run a command as ``user`` and check that it exits 0 in time; print its output's end if not."""
-    done = run_as(user, argv, cwd, timeout, stdin)
+def check_done(failures: Failures, user: str, what: str, done: Done) -> Done:
+    """Check that a command exited 0 in time; print the end of its output if not."""
     if not failures.check(done.code == 0, f"{user}: {what} exits 0 ({done.seconds:.1f} s)"):
         print("    " + done.output[-3000:].replace("\n", "\n    "))
     return done
 
 
-def write_as(user: str, path: str, data: bytes, failures: Failures):
-    step(failures, user, f"writes {os.path.basename(path)}", [sys.executable, "-c", WRITE_FILE, path],
-         os.path.dirname(path), stdin=data)
+def step(failures: Failures, user: str, what: str, argv, cwd: str, timeout: float = STEP_TIMEOUT,
+         stdin: bytes | None = None) -> Done:
+    """Run a command as ``user`` and check that it exits 0 in time."""
+    return check_done(failures, user, what, run_as(user, argv, cwd, timeout, stdin))
+
+
+def students_at_once(failures: Failures, work):
+    """Every student does ``work(student)`` at the same time, as on a server; then each of their steps is checked.
+
+    ``work`` returns ``[(what, Done), ...]``, one for each command it ran.
+    """
+    with ThreadPoolExecutor(max_workers=len(STUDENTS)) as pool:
+        results = dict(zip(STUDENTS, pool.map(work, STUDENTS)))
+    for student in STUDENTS:
+        for what, done in results[student]:
+            check_done(failures, student, what, done)
+
+
+def write_as(user: str, path: str, data: bytes) -> Done:
+    return run_as(user, [sys.executable, "-c", WRITE_FILE, path], os.path.dirname(path), stdin=data)
 
 
 # ------------------------------------------------------------------ users
@@ -429,15 +445,24 @@ def mount_points() -> list:
 
 def hide_again(closed: list, views: str):
     """Undo :func:`show_through`, and delete the views once nothing is mounted in them (never before)."""
+    def inside_views(m):
+        return m == views or m.startswith(views + os.sep)
+
     for folder in reversed(closed):
-        subprocess.run(["umount", "--recursive", "--lazy", folder], stdin=subprocess.DEVNULL, capture_output=True, timeout=30)
-    subprocess.run(["umount", "--recursive", "--lazy", views], stdin=subprocess.DEVNULL, capture_output=True, timeout=30)
-    still = [m for m in mount_points() if m == views or m.startswith(views + os.sep)
-             or any(m == c for c in closed)]
+        umount(folder)
+    for point in sorted(filter(inside_views, mount_points()), reverse=True):
+        umount(point)
+    still = [m for m in mount_points() if inside_views(m) or m in closed]
     if still:
         print(f"multiuser: left {views} in place: {', '.join(still)} still mounted in this namespace")
     else:
         shutil.rmtree(views, ignore_errors=True)
+
+
+def umount(point: str):
+    """Detach ``point`` and what is mounted below it (lazily: this Python runs from there)."""
+    subprocess.run(["umount", "--recursive", "--lazy", point], stdin=subprocess.DEVNULL, capture_output=True,
+                   timeout=30)
 
 
 # ------------------------------------------------------------------ the course, the exchange, the homes
@@ -616,8 +641,22 @@ def check_export(server: Server, failures: Failures):
 # ------------------------------------------------------------------ the round trip
 
 
+SANDBOX_PROBE = "from advsearch.autograde import sandbox; print(sandbox.available() or 'works')"
+
+
+def sandbox_starts(failures: Failures) -> bool:
+    """Whether the autograding sandbox starts as the instructor, an ordinary user (in a user namespace)."""
+    done = run_as(INSTRUCTOR, [sys.executable, "-c", SANDBOX_PROBE], pwd.getpwnam(INSTRUCTOR).pw_dir)
+    answer = done.output.strip().splitlines()[-1] if done.output.strip() else f"exit code {done.code}"
+    return failures.check(done.code == 0 and answer == "works",
+                          f"{INSTRUCTOR}: the autograding sandbox starts as an ordinary user"
+                          + ("" if answer == "works" else f": {answer}"))
+
+
 def round_trip(server: Server, failures: Failures, hostile: bool):
     i, course = INSTRUCTOR, server.course
+    if not sandbox_starts(failures):
+        return
     print(f"\n== {i}: generate and release {ASSIGNMENT}", flush=True)
     step(failures, i, f"nbgrader generate_assignment {ASSIGNMENT}", nbgrader("generate_assignment", ASSIGNMENT),
          course)
@@ -630,12 +669,15 @@ def round_trip(server: Server, failures: Failures, hostile: bool):
     handed_in = notebooks(source_nb, release_nb, server.exchange)
     if not hostile:
         handed_in[MALLORY] = nbformat.writes(release_nb).encode()
-    for student in STUDENTS:
+    def fetch_answer_submit(student):
         home = server.home(student)
-        step(failures, student, f"nbgrader fetch_assignment {ASSIGNMENT}", nbgrader("fetch_assignment", ASSIGNMENT),
-             home)
-        write_as(student, os.path.join(home, ASSIGNMENT, ASSIGNMENT + ".ipynb"), handed_in[student], failures)
-        step(failures, student, f"nbgrader submit {ASSIGNMENT}", nbgrader("submit", ASSIGNMENT), home)
+        fetched = run_as(student, nbgrader("fetch_assignment", ASSIGNMENT), home)
+        wrote = write_as(student, os.path.join(home, ASSIGNMENT, ASSIGNMENT + ".ipynb"), handed_in[student])
+        submitted = run_as(student, nbgrader("submit", ASSIGNMENT), home)
+        return [(f"nbgrader fetch_assignment {ASSIGNMENT}", fetched), (f"writes {ASSIGNMENT}.ipynb", wrote),
+                (f"nbgrader submit {ASSIGNMENT}", submitted)]
+
+    students_at_once(failures, fetch_answer_submit)
 
     if hostile:
         print("\n== mallory, at the shell", flush=True)
@@ -665,9 +707,8 @@ def round_trip(server: Server, failures: Failures, hostile: bool):
     print(f"\n== feedback and export", flush=True)
     step(failures, i, f"nbgrader generate_feedback {ASSIGNMENT}", nbgrader("generate_feedback", ASSIGNMENT), course)
     step(failures, i, f"nbgrader release_feedback {ASSIGNMENT}", nbgrader("release_feedback", ASSIGNMENT), course)
-    for student in STUDENTS:
-        step(failures, student, f"nbgrader fetch_feedback {ASSIGNMENT}", nbgrader("fetch_feedback", ASSIGNMENT),
-             server.home(student))
+    students_at_once(failures, lambda student: [(f"nbgrader fetch_feedback {ASSIGNMENT}", run_as(
+        student, nbgrader("fetch_feedback", ASSIGNMENT), server.home(student)))])
     check_feedback(server, failures)
     step(failures, i, "nbgrader export", nbgrader("export", "--to", "grades.csv"), course)
     check_export(server, failures)
