@@ -8,9 +8,12 @@ process may make one (root, with the cgroup v1 ``memory`` and ``pids``
 controllers mounted writable, or a cgroup v2 group it may divide), every
 sandbox gets its own, under the group this process is in:
 
-- ``memory``: ``Limits.memory_mb`` for all its processes and its ``/tmp``
-  together (past it, the kernel's out-of-memory killer ends a process of
-  this sandbox, never of another);
+- ``memory``: :func:`total_mb` for all its processes and its memory-backed
+  folders together: one process's address-space limit, room for ``/tmp``
+  and a scratch folder, and 256 MiB to spare, so that one process runs into
+  its own limit (a ``MemoryError``) first, and many processes, or files in
+  ``/tmp``, run into this one (the kernel's out-of-memory killer then ends a
+  process of this sandbox, never of another);
 - ``pids``: ``Limits.processes`` tasks.
 
 :func:`wrap` puts a command into a new group (a shell moves itself in, then
@@ -28,7 +31,7 @@ import os
 import secrets
 import time
 
-__all__ = ["wrap", "available", "PREFIX"]
+__all__ = ["wrap", "available", "total_mb", "PREFIX"]
 
 #: Names of the groups this module makes.
 PREFIX = "advsearch-"
@@ -102,9 +105,19 @@ def _make(parent: str | None, settings: dict) -> str | None:
         return None
 
 
+def total_mb(limits) -> int:
+    """The memory of a whole sandbox, its memory-backed folders included, in MiB.
+
+    >>> from advsearch.autograde.sandbox import Limits
+    >>> total_mb(Limits(memory_mb=1024, disk_mb=64))
+    1408
+    """
+    return limits.memory_mb + 2 * limits.disk_mb + 256
+
+
 def _groups(limits) -> list:
     """The ``cgroup.procs`` files of new groups holding ``limits``; empty where none can be made."""
-    memory = limits.memory_mb << 20
+    memory = total_mb(limits) << 20
     v1 = [_make(_own_group("memory"), {"memory.limit_in_bytes": memory, "memory.memsw.limit_in_bytes": memory}),
           _make(_own_group("pids"), {"pids.max": limits.processes})]
     if all(v1):

@@ -134,8 +134,23 @@ class SandboxedExecute(Execute):
         self.timeout_func = self._cell_timeout
 
     def preprocess(self, nb, resources=None, km=None):
+        """Run the notebook; a kernel the student's code broke ends the run, and grading goes on without it.
+
+        The scores never come from the kernel, so a kernel that dies, floods
+        or garbles its messages (out of threads, out of memory) costs that
+        student's notebook its remaining outputs, not its grade.
+        """
         self._budget = Budget.of(resources, TrustedGrades(config=self.config).budget_seconds)
-        return super().preprocess(nb, resources, km)
+        try:
+            return super().preprocess(nb, resources, km)
+        except Exception as e:                      # the kernel's trouble, made by the code it ran
+            self.log.warning("The kernel stopped early: %s", cut(f"{type(e).__name__}: {e}", 300))
+            if resources is not None:
+                resources.setdefault("advsearch", {})["kernel"] = cut(f"{type(e).__name__}: {e}", 200)
+            nb.cells.append(nbformat.v4.new_markdown_cell(
+                "*[advsearch: the kernel stopped early, so the cells without output from there on were not run "
+                "in it. The grades do not depend on the kernel.]*"))
+            return nb, resources
 
     def _cell_timeout(self, cell) -> int:
         left = self._budget.left() if self._budget else float("inf")
@@ -280,6 +295,8 @@ class TrustedGrades(NbGraderPreprocessor):
             for i, e in sorted(runner.cell_errors.items()):
                 if e and e.get("type") in ("TimeLimitExceeded", "Died"):
                     record["flags"].append(cut(f"a cell did not finish when run for grading ({e.get('message')})"))
+        if resources.get("advsearch", {}).get("kernel"):
+            record["flags"].append(f"the kernel stopped early ({resources['advsearch']['kernel']})")
         if budget.spent:
             record["flags"].append(f"used up its time budget of {budget.seconds:g} s while "
                                    + " and ".join(budget.spent))

@@ -216,7 +216,10 @@ class Runner:
     # -------------------------------------------------------------- the process
 
     def __enter__(self):
-        self._ensure()
+        try:
+            self._ensure()
+        except RunnerDied:          # no time left, say: the first request says so, and is graded 0
+            pass
         return self
 
     def __exit__(self, *exc):

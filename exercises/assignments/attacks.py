@@ -368,6 +368,9 @@ print("made", made)
     "slow_only_when_graded": ("cost", ("ps1",), {
         f"last{i}": "import os\nif 'NBGRADER_EXECUTION' not in os.environ:\n    while True:\n        pass"
         for i in range(40)}),
+    "slow_everywhere": ("cost", ("ps1",), {
+        f"last{i}": "import os, time\nif 'NBGRADER_EXECUTION' in os.environ:\n    time.sleep(5)\n"
+                    "else:\n    while True:\n        pass" for i in range(40)}),
     # ---------------------------------------------------------- echoes: one line, megabytes everywhere
     "echo_student_id": ("echo", ("ps1",), {"answer:q1_answer": "STUDENT_ID = 'x' * 10_000_000\n"
                                                                  "values_answer = {'A' * 1_000_000: 1}"}),
@@ -551,7 +554,7 @@ def attack_notebook(release_nb, assignment: str, placements: dict):
     for where, source in placements.items():
         if where == "first":
             nb.cells.insert(_first_answer_index(nb), nbformat.v4.new_code_cell(source.strip()))
-        elif where == "last":
+        elif where.startswith("last"):                  # "last", "last2", ...: appended in order
             nb.cells.append(nbformat.v4.new_code_cell(source.strip()))
     return nb
 
