@@ -62,7 +62,8 @@ def _parser(out, err):
                         help="an agent that thinks longer over a move loses the game (default 1; 'none')")
     parser.add_argument("--max-nodes", type=positive_int, metavar="N",
                         help="a node budget per move told to agents that take a budget (not enforced)")
-    parser.add_argument("--seed", default="0", help="seeds the openings and the agents' randomness (default 0)")
+    parser.add_argument("--seed", default="0", help="seeds the openings and, with a secret key kept in --out, the "
+                                                    "agents' randomness (default 0)")
     parser.add_argument("--out", metavar="FOLDER", help="where the record and the leaderboard go "
                                                         "(default contest-GAME)")
     parser.add_argument("--workers", type=positive_int, metavar="N",
