@@ -622,12 +622,15 @@ def kernel_attempts(server: Server) -> dict:
     return {}
 
 
-def check_feedback(server: Server, failures: Failures):
+def check_feedback(server: Server, grades: dict, tests, failures: Failures):
+    """Each student fetched feedback, and it is theirs: it shows their own score."""
     for student in STUDENTS:
         folder = os.path.join(server.home(student), ASSIGNMENT, "feedback")
         found = [os.path.join(d, n) for d, _, files in os.walk(folder) for n in files if n.endswith(".html")]
-        failures.check(bool(found) and all(os.path.getsize(p) > 0 for p in found),
-                       f"{student} fetched their feedback ({len(found)} file(s) in ~/{ASSIGNMENT}/feedback)")
+        score = f"(Score: {round(float(total(grades, student, tests)[0]), 2)} / "
+        theirs = bool(found) and all(score in open(p, encoding="utf-8", errors="replace").read() for p in found)
+        failures.check(theirs, f"{student} fetched their own feedback ({len(found)} file(s) in ~/{ASSIGNMENT}/feedback"
+                       + (f", showing {score[1:-3]})" if theirs else ")"))
 
 
 def check_export(server: Server, failures: Failures):
@@ -709,7 +712,7 @@ def round_trip(server: Server, failures: Failures, hostile: bool):
     step(failures, i, f"nbgrader release_feedback {ASSIGNMENT}", nbgrader("release_feedback", ASSIGNMENT), course)
     students_at_once(failures, lambda student: [(f"nbgrader fetch_feedback {ASSIGNMENT}", run_as(
         student, nbgrader("fetch_feedback", ASSIGNMENT), server.home(student)))])
-    check_feedback(server, failures)
+    check_feedback(server, grades, grade_cells(source_nb)[0], failures)
     step(failures, i, "nbgrader export", nbgrader("export", "--to", "grades.csv"), course)
     check_export(server, failures)
 
