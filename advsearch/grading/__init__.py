@@ -35,6 +35,9 @@ Everything is imported from ``advsearch.grading`` itself; the modules are:
   arithmetic of points;
 - :mod:`~advsearch.grading.conventions`: the ways of searching a graded
   search is compared with, and what the reference searches visit;
+- :mod:`~advsearch.grading.blind`: what answers that do no work get right
+  by chance, which by-hand values must beat; :mod:`~advsearch.grading.originality`:
+  whether an evaluation is the student's own, not one the package ships;
 - the graders, one a kind of answer: :mod:`~advsearch.grading.by_hand`
   (values and pruned leaves), :mod:`~advsearch.grading.search_code`
   (minimax and alpha-beta), :mod:`~advsearch.grading.manners` and
@@ -99,7 +102,8 @@ from __future__ import annotations
 # the student's notebook has patched.  remember(), last, takes them all as this copy's own.
 from ..recording import RecordingGame, Runaway
 from .assignments import ASSIGNMENTS, graded, problems
-from .batteries import chance_trees, sample_positions, search_trees
+from .batteries import chance_trees, sample_positions, search_trees, with_shuffles
+from .blind import above_blind, blind_right
 from .by_hand import assess_pruned, assess_values
 from .conventions import CONVENTIONS, Convention, reference_visits
 from .course import only_notebooks
@@ -113,6 +117,7 @@ from .mcts import assess_mcts
 from .multiplayer import MULTIPLAYER_MISTAKES, multiplayer_question, paranoid_tree, ties_last_values
 from .multiplayer_by_hand import assess_maxn_values, assess_paranoid
 from .notebook import self_check
+from .originality import shipped_evaluations, unoriginal
 from .perspectives import PERSPECTIVES, mcts_trees
 from .running import TimeLimitExceeded, quiet, time_limit
 from .search_code import assess_search
@@ -121,7 +126,8 @@ from .ucb import assess_ucb, ucb_question
 
 __all__ = [
     "autograding", "id_from_path", "student_id", "student_seed", "ANONYMOUS",
-    "problems", "graded", "ASSIGNMENTS", "search_trees", "sample_positions",
+    "problems", "graded", "ASSIGNMENTS", "search_trees", "sample_positions", "with_shuffles",
+    "blind_right", "above_blind", "shipped_evaluations", "unoriginal",
     "TimeLimitExceeded", "Runaway", "time_limit", "quiet", "RecordingGame",
     "Convention", "CONVENTIONS", "reference_visits",
     "Grade", "assess_values", "assess_pruned", "assess_search", "assess_evaluation",

@@ -20,10 +20,11 @@ from fractions import Fraction
 from ..game import MAX, MIN
 from ..search import alphabeta
 from ..trees import CHANCE_RULES, Tree, random_tree, tree as make_tree
+from ..check.value_models import rebuilt
 from .grades import same_number
-from .isolation import isolated
+from .isolation import isolated, own_tree
 
-__all__ = ["check_count", "search_trees", "chance_trees", "hand_chance_tree", "sample_positions"]
+__all__ = ["check_count", "search_trees", "chance_trees", "hand_chance_tree", "sample_positions", "with_shuffles"]
 
 
 def random_spec(rng: random.Random, depth: int, branching, low: int, high: int, uneven: float):
@@ -123,6 +124,29 @@ def chance_trees(seed, n: int = 8) -> list:
         right = t.values("expectation")[()]
         if all(not same_number(t.values(r)[()], right) for r in CHANCE_RULES if r != "expectation"):
             out.append(t)
+    return out
+
+
+def with_shuffles(t, n: int = 2) -> list:
+    """``t`` and ``n`` copies of it with its leaf values shuffled among its leaves (seeded by ``t``).
+
+    A search that returns a number read off the leaves without searching (the
+    first leaf, the median of the leaves) is right on some trees by chance;
+    it is right on a tree and on its shuffled copies only by much more
+    chance, while a search that searches is right on all of them.
+
+    >>> from advsearch import tree
+    >>> t = tree([[3, 12, 8], [2, 4, 6]])
+    >>> [str(u) for u in with_shuffles(t)]
+    ['[[3 12 8] [2 4 6]]', '[[2 3 12] [6 4 8]]', '[[12 2 4] [8 6 3]]']
+    """
+    t = own_tree(t)
+    rng = random.Random(f"advsearch.grading.with_shuffles:{t}")
+    leaves = [leaf.value for leaf in t.leaves()]
+    out = [t]
+    for _ in range(n):
+        values = iter(rng.sample(leaves, len(leaves)))
+        out.append(rebuilt(t, value=lambda leaf: next(values)))
     return out
 
 

@@ -1,12 +1,13 @@
-"""What answers that do no work get right by chance, so that by-hand values earn only what lies above it.
+"""What answers that do no work get right by chance, so that values earn only what lies above it.
 
-An inner node's value is always one of the numbers (or payoff vectors) below
-it, and small trees repeat their numbers: one number written for every node,
-or each node given the first (or the last) leaf below it, is right at some
-nodes of almost every tree.  :func:`blind_right` counts the most nodes such a
-blind answer gets right on a tree, and :func:`above_blind` pays only for the
-nodes right beyond that count, so that a blind answer earns nothing and a
-right answer earns everything.
+A minimax value is one of the numbers (or payoff vectors) below it, and small
+trees repeat their numbers: one number written for every node, or each node
+given the first (or the last) leaf below it, is right at some nodes of almost
+every tree, and a search that returns one number, or the first leaf it
+scores, is right on some trees of a battery.  :func:`blind_right` counts the
+most nodes (or trees) such a blind answer gets right, and :func:`above_blind`
+pays only for those right beyond that count, so that a blind answer earns
+nothing and a right answer earns everything.
 
 Examples
 --------
@@ -14,8 +15,10 @@ Examples
 >>> t = tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 >>> values = t.values()
 >>> required = [n for n in t.nodes() if n.children]
->>> blind_right(t, required, values)            # the 2 at C and D, or each node's first leaf at B
-2
+>>> [values[n.path] for n in required], [n.children[0].value for n in required[1:]]
+([3, 3, 2, 2], [3, 2, 14])
+>>> blind_right(required, [values[n.path] for n in required])    # each node's first leaf: 3 at A and B, 2 at C
+3
 >>> above_blind(4, 4, 2), above_blind(3, 4, 2), above_blind(2, 4, 2)
 (1.0, 0.5, 0.0)
 """
@@ -35,18 +38,19 @@ def _first_leaf(node, last=False):
     return node.value
 
 
-def blind_answers(t, required, values) -> dict:
-    """The blind answers, by name, as ``{path: value}`` over the ``required`` nodes of ``t``.
+def blind_answers(nodes, values) -> dict:
+    """The blind answers for ``nodes`` (of one tree or of several), by name, as lists of values in their order.
 
-    ``"constant"`` writes the value that most of the required nodes have (the
-    best any single number can do), ``"first leaf"`` and ``"last leaf"`` give
-    each node the value of the first or the last leaf below it.
+    ``values`` are the right values, in the same order.  ``"constant"``
+    writes the value that most of the nodes have (the best any single number
+    can do), ``"first leaf"`` and ``"last leaf"`` give each node the value
+    of the first or the last leaf below it.
     """
-    counts = Counter(_hashable(values[n.path]) for n in required)
+    counts = Counter(_hashable(v) for v in values)
     common = counts.most_common(1)[0][0] if counts else None
-    return {"constant": {n.path: common for n in required},
-            "first leaf": {n.path: _first_leaf(n) for n in required},
-            "last leaf": {n.path: _first_leaf(n, last=True) for n in required}}
+    return {"constant": [common for _ in nodes],
+            "first leaf": [_first_leaf(n) for n in nodes],
+            "last leaf": [_first_leaf(n, last=True) for n in nodes]}
 
 
 def _hashable(v):
@@ -59,17 +63,18 @@ def _same(a, b) -> bool:
     return same_number(a, b)
 
 
-def blind_right(t, required, values) -> int:
-    """The most ``required`` nodes of ``t`` that one of the :func:`blind_answers` gets right."""
-    return max(sum(_same(answer[n.path], values[n.path]) for n in required)
-               for answer in blind_answers(t, required, values).values())
+def blind_right(nodes, values) -> int:
+    """The most of ``nodes`` that one of the :func:`blind_answers` gets right; ``values`` are the right ones."""
+    values = list(values)
+    return max(sum(_same(a, v) for a, v in zip(answer, values)) for answer in blind_answers(nodes, values).values())
 
 
-def above_blind(right: int, n: int, blind: int) -> float:
+def above_blind(right: float, n: int, blind: int) -> float:
     """The share earned for ``right`` of ``n`` values when a blind answer gets ``blind`` right: (right − blind) / (n − blind).
 
     All right earns 1 even when a blind answer is right everywhere; no more
-    than ``blind`` earns 0.
+    than ``blind`` earns 0.  ``right`` may be fractional (trees right for
+    another convention count part).
     """
     if right >= n:
         return 1.0

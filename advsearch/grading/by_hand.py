@@ -47,9 +47,9 @@ def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
     >>> t = examples.two_ply()
     >>> assess_values(t, {"A": 3, "B": 3, "C": 2, "D": 2}).points
     2.0
-    >>> g = assess_values(t, {"A": 3, "B": 3, "C": 4, "D": 2})   # 3 right; writing 3 everywhere gets 2
+    >>> g = assess_values(t, {"A": 3, "B": 3, "C": 4, "D": 2})   # 3 right, as many as each node's first leaf
     >>> g.points, g.text.split(":")[0]
-    (1.0, 'At C (MIN)')
+    (0.0, 'At C (MIN)')
     >>> assess_values(t, {"A": 3, "B": 3, "C": 3, "D": 3}).points
     0.0
     """
@@ -66,7 +66,7 @@ def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
                 if key is not None and key in answer and same_number(answer[key], true[node.path]):
                     right += 1
                     break
-    blind = blind_right(t, required, true)
+    blind = blind_right(required, [true[n.path] for n in required])
     fraction = above_blind(right, len(required), blind)
     text = note + str(fb)
     if not fb.ok:

@@ -17,7 +17,7 @@ from ..check.value_models import rebuilt
 from ..recording import Runaway
 from ..search import maxn, paranoid
 from ..trees import tree as make_tree
-from .batteries import check_count, random_spec
+from .batteries import check_count, random_spec, with_shuffles
 from .grades import Grade, check_points, no_function, same_number, share
 from .isolation import isolated, own_tree, own_trees
 from .multiplayer import same_vector, ties_last_values
@@ -112,10 +112,43 @@ def once(visits) -> list:
     return out
 
 
+def _run_one(fn, t, time_limit):
+    """``(row, library calls)`` for ``fn`` on the tree ``t``."""
+    value, error, seq, library = run_on(fn, t, time_limit)
+    right = t.values()[()]
+    row = {"tree": str(t), "value": value, "error": error, "right": False, "once": False, "every_leaf": False,
+           "fits": []}
+    if error is None:
+        row["right"] = same_vector(value, right)
+        row["once"] = once(seq) == maxn(t, trace=True).trace.visits()
+        row["every_leaf"] = {p for k, p in seq if k == "score"} == {leaf.path for leaf in t.leaves()}
+        row["fits"] = [k for k, v in maxn_models(t).items() if v != right and same_vector(value, v)]
+    return row, library
+
+
+def _run_shuffled(fn, t, time_limit):
+    """:func:`_run_one` on ``t`` and on its copies with shuffled leaves: the row of the first copy not fully right.
+
+    A vector read off the leaves without searching (the first leaf's, or the
+    middle one) is right on some trees by chance, but seldom on a tree and
+    all its shuffled copies.
+    """
+    library = 0
+    for u in with_shuffles(t, 4):
+        row, calls = _run_one(fn, u, time_limit)
+        library += calls
+        if not (row["right"] and row["once"]):
+            break
+    return row, library
+
+
 @isolated
 def assess_maxn(fn, trees, points=4, *, time_limit: float = 3.0, note: str = "") -> Grade:
     """Grade a student's ``fn(game, state) -> payoff vector`` (max-n) on three-player trees, tree by tree.
 
+    Each tree is searched, and so are four copies of it with its leaves
+    shuffled (:func:`~advsearch.grading.batteries.with_shuffles`); the
+    first copy that is not fully right stands for the tree.
     A tree earns full credit when the vector is right and the search visits
     every node once, children left to right (a leaf scored for every player
     in a row is one visit), as :func:`~advsearch.maxn` does; half with the
@@ -141,18 +174,10 @@ def assess_maxn(fn, trees, points=4, *, time_limit: float = 3.0, note: str = "")
     trees = own_trees(trees)
     rows, borrowed = [], False
     for t in trees:
-        value, error, seq, library = run_on(fn, t, time_limit)
+        row, library = _run_shuffled(fn, t, time_limit)
         borrowed = borrowed or library > 0
-        right = t.values()[()]
-        row = {"tree": str(t), "value": value, "error": error, "right": False, "once": False, "every_leaf": False,
-               "fits": []}
-        if error is None:
-            row["right"] = same_vector(value, right)
-            row["once"] = once(seq) == maxn(t, trace=True).trace.visits()
-            row["every_leaf"] = {p for k, p in seq if k == "score"} == {leaf.path for leaf in t.leaves()}
-            row["fits"] = [k for k, v in maxn_models(t).items() if v != right and same_vector(value, v)]
         rows.append(row)
-        if isinstance(error, (TimeLimitExceeded, Runaway)):
+        if isinstance(row["error"], (TimeLimitExceeded, Runaway)):
             break
     if borrowed:
         return Grade(0.0, out_of, note + "Your function calls the package's own search (advsearch.search) instead "
@@ -192,8 +217,8 @@ def _is_number(x) -> bool:
 
 def _first_problem(rows, trees, n) -> list:
     """Sentences about the first tree that is not fully right."""
-    for i, r in enumerate(rows):
-        t = trees[i]
+    for r in rows:
+        t = own_tree(r["tree"])
         if r["error"] is not None:
             out = [f"On the tree {t} your function {describe_error(r['error'])}."]
             if len(rows) < n:

@@ -80,7 +80,7 @@ def assess_maxn_values(q, values, move, points=2, *, note: str = "") -> Grade:
         if not fb.ok:
             lines.append(f"({len(right)} of {len(q.maxn)} vectors right.)")
     required = [n for n in t.nodes() if n.label in q.maxn]
-    blind = blind_right(t, required, {n.path: q.maxn[n.label] for n in required})
+    blind = blind_right(required, [q.maxn[n.label] for n in required])
     earned = above_blind(len(right), len(q.maxn), blind)
     if not fb.ok and isinstance(values, dict) and blind:
         lines.append(f"(One vector everywhere, or each node's first or last leaf, gets {blind} right on this tree; "

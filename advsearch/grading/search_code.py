@@ -14,10 +14,36 @@ from .. import check
 from ..recording import Runaway
 from .conventions import BY_KEY, CONVENTIONS, reference_visits
 from .grades import Grade, check_points, no_function, same_number, share
-from .isolation import isolated, own_trees
+from .batteries import with_shuffles
+from .isolation import isolated, own_tree, own_trees
 from .running import TimeLimitExceeded, call, describe_error, run_on, seconds_renamed
 
 __all__ = ["assess_search"]
+
+
+def _run_shuffled(fn, t, time_limit, asked):
+    """``(row, library calls)`` for ``fn`` on ``t`` and its shuffled copies: the conventions that fit all of them.
+
+    The row describes the first copy on which the asked-for convention does
+    not fit (the tree itself when none), so that the report shows where it fails.
+    """
+    row, library, fits = None, 0, None
+    for u in with_shuffles(t, 4):
+        value, error, seq, calls = run_on(fn, u, time_limit)
+        library += calls
+        here = {"tree": str(u), "value": value, "error": error, "fits": []}
+        if error is None and not calls:
+            right_value = same_number(value, u.values()[()])
+            here["fits"] = [c.key for c in CONVENTIONS if right_value and seq == reference_visits(
+                u, c.algorithm, prune_on_equal=c.prune_on_equal, reverse=c.reverse)]
+        fits = set(here["fits"]) if fits is None else fits & set(here["fits"])
+        if row is None and (asked not in here["fits"] or error is not None):
+            row = here
+        if error is not None or calls:
+            break
+    row = row or here
+    row["fits"] = [c.key for c in CONVENTIONS if c.key in fits]
+    return row, library
 
 
 @seconds_renamed
@@ -102,20 +128,14 @@ def assess_search(fn, algorithm, trees, points=3, *, prune_on_equal: bool = True
 
     rows, fits_all, first_bad, borrowed = [], None, None, False
     for i, t in enumerate(trees):
-        value, error, seq, library = run_on(fn, t, time_limit)
-        row = {"tree": str(t), "value": value, "error": error, "fits": []}
+        row, library = _run_shuffled(fn, t, time_limit, asked)
         borrowed = borrowed or library > 0
-        if error is None and not library:
-            right_value = same_number(value, t.values()[()])
-            for c in CONVENTIONS:
-                if right_value and seq == reference_visits(t, c.algorithm, prune_on_equal=c.prune_on_equal,
-                                                           reverse=c.reverse):
-                    row["fits"].append(c.key)
         rows.append(row)
         fits = set(row["fits"])
         fits_all = fits if fits_all is None else fits_all & fits
         if asked not in fits and first_bad is None:
             first_bad = i
+        error = row["error"]
         if isinstance(error, (TimeLimitExceeded, Runaway)):
             for t2 in trees[i + 1:]:
                 rows.append({"tree": str(t2), "value": None, "error": error, "fits": [], "skipped": True})
@@ -142,7 +162,8 @@ def assess_search(fn, algorithm, trees, points=3, *, prune_on_equal: bool = True
             lines.append(f"It behaves like {BY_KEY[best].text} on {counts[best]} of the trees.")
     mistake = None
     if first_bad is not None:
-        r, t = rows[first_bad], trees[first_bad]
+        r = rows[first_bad]
+        t = own_tree(r["tree"])
         if r["error"] is not None:
             lines.append(f"On the tree {t} your function {describe_error(r['error'])}.")
             if r.get("skipped") is None and isinstance(r["error"], (TimeLimitExceeded, Runaway)):

@@ -1,0 +1,111 @@
+"""Whether a Connect Four evaluation is the student's own: not one the package ships, nor one that ranks nothing.
+
+ps2 grades an evaluation by matches, and a match measures the agent, not who
+wrote its evaluation: the package's own ``connect4_eval`` (the reference
+opponent's) draws with the reference, and an evaluation that gives every
+position 0 is the "search" opponent itself.  An evaluation is judged by the
+order in which it ranks positions, since a search only compares values: a
+monotone change of scale, or the same weights times a constant, plays the
+same games.  So on seeded positions the student's evaluation is compared,
+pair of positions by pair, with every evaluation the package ships
+(:func:`shipped_evaluations`): ``connect4_eval``, each of
+``connect4_features`` alone, and their plain sum.  :func:`unoriginal` says
+why an evaluation is not the student's own when
+
+- it ranks (nearly) every pair of positions that a shipped evaluation
+  separates the way that evaluation does (or exactly the other way round):
+  the shipped one, rescaled, shifted, squashed or with its sign flipped; or
+- it separates hardly any pair of positions at all: a constant, the "search"
+  opponent's evaluation.
+
+Examples
+--------
+>>> from advsearch import ConnectFour
+>>> from advsearch.evaluation import Linear, connect4_eval, connect4_features
+>>> import math
+>>> game = ConnectFour()
+>>> positions = originality_positions(game, "alice")
+>>> print(unoriginal(connect4_eval(game), game, positions))
+it ranks 100% of the pairs of test positions that connect4_eval separates as connect4_eval does: it is \
+connect4_eval (or a rescaling of it), which the package ships, not an evaluation of your own
+>>> squashed = lambda s, p: math.tanh(3 * connect4_eval(game)(s, p))
+>>> unoriginal(squashed, game, positions).startswith("it ranks 100% of the pairs")
+True
+>>> print(unoriginal(lambda s, p: 0.0, game, positions))
+it gives 0.0 to every test position: an evaluation must tell positions apart, and one that does not is the \
+"search" opponent's, which the package ships
+>>> own = Linear(connect4_features(game), {"centre": 0.03, "twos": 0.002, "threes": 0.04, "threats": 0.05})
+>>> unoriginal(own, game, positions) is None
+True
+"""
+
+from __future__ import annotations
+
+from ..evaluation import Linear, connect4_eval, connect4_features
+from ..game import MAX
+from .batteries import sample_positions
+
+__all__ = ["shipped_evaluations", "originality_positions", "agreement", "unoriginal", "SAME_ORDER", "SEPARATES"]
+
+#: The share of the pairs a shipped evaluation separates that an evaluation must rank alike (or all the other way
+#: round) to count as that evaluation.
+SAME_ORDER = 0.985
+
+#: The share of all pairs of test positions an evaluation must separate to count as telling positions apart.
+SEPARATES = 0.05
+
+
+def shipped_evaluations(game) -> dict:
+    """The Connect Four evaluations the package ships, by name: ``connect4_eval``, each feature, and their sum."""
+    features = connect4_features(game)
+    out = {"connect4_eval": connect4_eval(game)}
+    out.update({f"the feature {name!r} alone": f for name, f in features.items()})
+    out["the plain sum of the four features"] = Linear(features, {name: 1 for name in features})
+    return out
+
+
+def originality_positions(game, seed, n: int = 150) -> list:
+    """``n`` seeded positions of random play on which evaluations are compared."""
+    return sample_positions(game, f"{seed}:originality", n)
+
+
+def agreement(mine: list, theirs: list):
+    """``(agree, separated)``: of the pairs ``theirs`` ranks strictly, the share ``mine`` ranks alike; and how many.
+
+    Pairs ``mine`` calls equal count as not alike.
+
+    >>> agreement([1, 2, 3], [10, 20, 30]), agreement([3, 2, 1], [10, 20, 30]), agreement([1, 1, 1], [1, 2, 2])
+    ((1.0, 3), (0.0, 3), (0.0, 2))
+    """
+    alike = separated = 0
+    for i in range(len(theirs)):
+        for j in range(i + 1, len(theirs)):
+            if theirs[i] == theirs[j]:
+                continue
+            separated += 1
+            alike += (mine[i] - mine[j]) * (theirs[i] - theirs[j]) > 0
+    return (alike / separated if separated else 0.0), separated
+
+
+def unoriginal(evaluate, game, positions):
+    """Why ``evaluate`` is not the student's own (a sentence), or None; ``evaluate`` runs for MAX on ``positions``.
+
+    Whatever ``evaluate`` raises is left to the caller.
+    """
+    mine = [float(evaluate(s, MAX)) for s in positions]
+    pairs = len(mine) * (len(mine) - 1) // 2
+    _, apart = agreement(mine, mine)
+    if apart < SEPARATES * pairs:
+        if len(set(mine)) == 1:
+            return (f"it gives {mine[0]!r} to every test position: an evaluation must tell positions apart, and one "
+                    "that does not is the \"search\" opponent's, which the package ships")
+        return (f"it tells apart only {apart / pairs:.1%} of the pairs of test positions: an evaluation must tell "
+                "positions apart, and one that does not is the \"search\" opponent's, which the package ships")
+    for name, theirs in shipped_evaluations(game).items():
+        alike, separated = agreement(mine, [theirs(s, MAX) for s in positions])
+        if separated and (alike >= SAME_ORDER or alike <= 1 - SAME_ORDER):
+            how = "as" if alike >= SAME_ORDER else "the other way round from how"
+            share = alike if alike >= SAME_ORDER else 1 - alike
+            return (f"it ranks {share:.0%} of the pairs of test positions that {name} separates {how} {name} does: "
+                    f"it is {name} (or a rescaling of it), which the package ships, not an evaluation of your own")
+    return None
