@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import csv
 import hashlib
 import json
 import os
@@ -64,7 +65,6 @@ from concurrent.futures import ThreadPoolExecutor
 import nbformat
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 import attacks  # noqa: E402  (the dishonest submissions, next to this file)
 from roundtrip import Failures, by_hand, grade_cells, nbgrader, without_markers  # noqa: E402
@@ -219,7 +219,7 @@ def notebooks(source_nb, release_nb, exchange: str) -> dict:
         ALICE: answered(source_nb, release_nb, ALICE),
         BOB: with_answer(answered(source_nb, release_nb, BOB), "q4_answer", PLAIN_MINIMAX_AS_ALPHABETA),
         MALLORY: attacks.attack_notebook(release_nb, ASSIGNMENT, {"first": hostile}),
-        "forged": attacks.attack_notebook(release_nb, ASSIGNMENT, {"first": "# handed in by mallory, in alice's name"}),
+        "forged": attacks.attack_notebook(release_nb, ASSIGNMENT, {"first": "# mallory's, handed in as alice's"}),
     }
     return {who: nbformat.writes(nb).encode() for who, nb in out.items()}
 
@@ -254,7 +254,8 @@ def run_as(user: str, argv, cwd: str, timeout: float = STEP_TIMEOUT, stdin: byte
         code = proc.returncode
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
-        out, _ = proc.communicate()
+        end_processes({account.pw_uid})          # and what left its group (a sandbox has a session of its own)
+        out, _ = proc.communicate(timeout=30)
         out += f"\n[stopped: still running after {timeout} s]".encode()
         code = None
     return Done(code, out.decode(errors="replace"), time.perf_counter() - started)
@@ -330,7 +331,16 @@ def end_processes(uids):
     time.sleep(0.2)
 
 
+def made_here(user: str) -> bool:
+    """Whether ``user`` is one this script made (its home is in one of our temporary folders)."""
+    home = pwd.getpwnam(user).pw_dir
+    return home.startswith(os.path.join(tempfile.gettempdir(), "advsearch-multiuser-"))
+
+
 def remove_user(user: str):
+    if exists(user) and not made_here(user):
+        raise RuntimeError(f"a Unix user {user} exists that this script did not make (home "
+                           f"{pwd.getpwnam(user).pw_dir}): remove or rename it, and run this again")
     if exists(user):
         end_processes({pwd.getpwnam(user).pw_uid})
         subprocess.run(["userdel", "--remove", user], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
@@ -420,9 +430,13 @@ def reachable_python(argv) -> str | None:
     if not closed:
         return None
     if os.environ.get(NAMESPACE_FLAG) != "1":
-        if shutil.which("unshare") is None:
+        trial = subprocess.run(["unshare", "--mount", "--propagation", "private", "true"], capture_output=True,
+                               text=True, stdin=subprocess.DEVNULL, timeout=30) if shutil.which("unshare") else None
+        if trial is None or trial.returncode != 0:
+            why = "unshare (util-linux) is missing" if trial is None else trial.stderr.strip()
             return (f"other users cannot enter {', '.join(closed)} (no x bit for others), which holds this "
-                    "Python or advsearch, and unshare (util-linux) is missing to show it to them privately")
+                    f"Python or advsearch, and no private mount namespace can show it to them ({why}); run from a "
+                    "clone and a Python that other users can reach, or chmod o+x the folders above them")
         print(f"multiuser: other users cannot enter {', '.join(closed)}; running in a private mount namespace "
               "that shows them only this Python and advsearch there (nothing on the host changes)", flush=True)
         in_own_namespace(argv)
@@ -634,11 +648,14 @@ def check_feedback(server: Server, grades: dict, tests, failures: Failures):
 
 
 def check_export(server: Server, failures: Failures):
-    import csv
     path = os.path.join(server.course, "grades.csv")
     rows = list(csv.DictReader(open(path))) if os.path.isfile(path) else []
     found = {r.get("student_id") for r in rows if r.get("assignment") == ASSIGNMENT}
-    failures.check(set(STUDENTS) <= found, f"grades.csv has a {ASSIGNMENT} row for every student (found {sorted(found)})")
+    failures.check(set(STUDENTS) <= found, f"grades.csv has a {ASSIGNMENT} row for every student "
+                   f"(found {sorted(found)})")
+    status = {r.get("student_id"): r.get("status") for r in rows}
+    failures.check(status.get(ALICE) == status.get(BOB) == "graded",
+                   f"grades.csv says alice and bob were graded (found {status.get(ALICE)}, {status.get(BOB)})")
 
 
 # ------------------------------------------------------------------ the round trip
@@ -767,7 +784,8 @@ def main(argv=None) -> int:
             print(f"kept {server.root} and the users {', '.join(USERS)}")
         else:
             for user in USERS:
-                remove_user(user)
+                if exists(user) and made_here(user):
+                    remove_user(user)
             shutil.rmtree(server.root, ignore_errors=True)
     print(f"\nThe multi-user round trip took {time.perf_counter() - started:.0f} s.")
     for f in failures:
