@@ -352,8 +352,38 @@ def _probe() -> str | None:
     except (OSError, subprocess.SubprocessError) as e:
         return f"bubblewrap could not start ({e})"
     if done.returncode != 0:
-        return f"bubblewrap could not start: {done.stderr.decode(errors='replace').strip()[:300]}"
+        said = done.stderr.decode(errors="replace").strip()[:300]
+        return f"bubblewrap could not start: {said}{_userns_hint(said)}"
     return None
+
+
+def _userns_hint(said: str, root: bool | None = None) -> str:
+    """How to let ordinary users make user namespaces, when that is what bubblewrap says it lacks.
+
+    >>> _userns_hint("bwrap: setting up uid map: Permission denied", root=False).startswith(". User namespaces")
+    True
+    >>> _userns_hint("bwrap: execvp /x: No such file or directory", root=False)
+    ''
+    """
+    if (_is_root() if root is None else root) or not any(w in said for w in ("namespace", "uid map", "Operation not permitted",
+                                                  "Permission denied")):
+        return ""
+    facts = []
+    for path, name, want in (("/proc/sys/kernel/unprivileged_userns_clone", "kernel.unprivileged_userns_clone", "1"),
+                             ("/proc/sys/user/max_user_namespaces", "user.max_user_namespaces", "a number above 0"),
+                             ("/proc/sys/kernel/apparmor_restrict_unprivileged_userns",
+                              "kernel.apparmor_restrict_unprivileged_userns", "0")):
+        try:
+            with open(path) as f:
+                facts.append(f"{name} is {f.read().strip()} (wants {want})")
+        except OSError:
+            pass
+    return (". User namespaces, which bubblewrap needs when run by an ordinary user, are switched off for "
+            "ordinary users here" + (f" ({'; '.join(facts)})" if facts else "") + ". As root, enable them: "
+            "`sysctl -w kernel.unprivileged_userns_clone=1` (Debian, older Ubuntu), "
+            "`sysctl -w user.max_user_namespaces=15000` (RHEL, Fedora), or on Ubuntu 23.10 and later "
+            "`sysctl -w kernel.apparmor_restrict_unprivileged_userns=0` (or give bwrap an AppArmor profile "
+            "with `userns,`); put the setting in /etc/sysctl.d/ to keep it. Or run autograde as root")
 
 
 def available() -> str | None:
