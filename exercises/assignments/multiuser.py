@@ -444,7 +444,7 @@ def reachable_python(argv) -> str | None:
     os.chmod(views, 0o711)
     atexit.register(hide_again, closed, views)
     try:
-        show_through(closed, paths, views)
+        show_through(closed, paths + [HERE], views)        # and this folder, for root to copy the course from
     except (OSError, RuntimeError, subprocess.SubprocessError) as e:
         return (f"other users cannot enter {', '.join(closed)} (no x bit for others), which holds this Python or "
                 f"advsearch, and a private bind mount could not show it to them ({e}); run from a clone and a "
