@@ -37,7 +37,7 @@ from __future__ import annotations
 import os
 import stat
 
-__all__ = ["problems", "check", "copy_tree", "TamperedFolder", "cut", "MAX_FILES", "MAX_BYTES", "MAX_NOTEBOOK_BYTES",
+__all__ = ["problems", "check", "copy_tree", "copy_file", "TamperedFolder", "cut", "MAX_FILES", "MAX_BYTES", "MAX_NOTEBOOK_BYTES",
            "MAX_TEXT"]
 
 #: The most files and folders a submission may hold.
@@ -145,10 +145,11 @@ def copy_tree(src: str, dest: str) -> None:
         for name in folders:
             os.mkdir(os.path.join(target, name), 0o755)
         for name in names:
-            _copy_file(os.path.join(here, name), os.path.join(target, name))
+            copy_file(os.path.join(here, name), os.path.join(target, name))
 
 
-def _copy_file(src: str, dest: str) -> None:
+def copy_file(src: str, dest: str) -> None:
+    """Copy the regular file ``src`` to the new file ``dest``, following no link at either end."""
     fd = os.open(src, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     try:
         st = os.fstat(fd)

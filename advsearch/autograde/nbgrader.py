@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -399,6 +400,42 @@ def _checked_first(step):
     return checked
 
 
+#: The small files of a submission that nbgrader's feedback needs beside the notebook, and their largest size.
+RECEIPTS, MAX_RECEIPT = ("timestamp.txt", "submission_secret.txt"), 1024
+
+
+def _keep_receipts() -> None:
+    """Give each feedback folder the submission's time stamp and secret, which ``release_feedback`` reads.
+
+    nbgrader copies them along with the other files of the folder, but the
+    course's ignore globs (:func:`advsearch.grading.only_notebooks`) match
+    the folder's own name, so nothing but the notebooks would reach
+    ``feedback/``.  They are copied from ``submitted/`` as regular files of
+    at most :data:`MAX_RECEIPT` bytes, never through a link.
+    """
+    from nbgrader.converters.generate_feedback import GenerateFeedback
+    plain = GenerateFeedback.init_assignment
+    if getattr(plain, "advsearch_guarded", False):
+        return
+
+    def init_assignment(self, assignment_id, student_id):
+        plain(self, assignment_id, student_id)
+        submitted = self.coursedir.format_path(self.coursedir.submitted_directory, student_id, assignment_id)
+        dest = self._format_dest(assignment_id, student_id)
+        for name in RECEIPTS:
+            src, out = os.path.join(submitted, name), os.path.join(dest, name)
+            try:
+                st = os.lstat(src)
+            except OSError:
+                continue
+            if stat.S_ISREG(st.st_mode) and st.st_size <= MAX_RECEIPT and not os.path.lexists(out):
+                os.makedirs(dest, exist_ok=True)
+                files.copy_file(src, out)
+
+    init_assignment.advsearch_guarded = True
+    GenerateFeedback.init_assignment = init_assignment
+
+
 def configure(c) -> None:
     """Make ``nbgrader autograde`` sandboxed and trusted; call it from ``nbgrader_config.py``.
 
@@ -417,3 +454,4 @@ def configure(c) -> None:
     c.Execute.timeout = 60
     c.ExchangeFactory.collect = "advsearch.autograde.exchange.SafeCollect"
     _guard_submissions()
+    _keep_receipts()

@@ -383,7 +383,9 @@ def _userns_hint(said: str, root: bool | None = None) -> str:
             "`sysctl -w kernel.unprivileged_userns_clone=1` (Debian, older Ubuntu), "
             "`sysctl -w user.max_user_namespaces=15000` (RHEL, Fedora), or on Ubuntu 23.10 and later "
             "`sysctl -w kernel.apparmor_restrict_unprivileged_userns=0` (or give bwrap an AppArmor profile "
-            "with `userns,`); put the setting in /etc/sysctl.d/ to keep it. Or run autograde as root")
+            "with `userns,`); put the setting in /etc/sysctl.d/ to keep it. If none of these is off, a "
+            "container's seccomp profile may forbid them (Docker: --security-opt seccomp=unconfined). Or run "
+            "autograde as root")
 
 
 def available() -> str | None:
