@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from .. import grading
@@ -51,7 +51,9 @@ class Submission:
     ``problems`` are the by-hand exercises the notebook showed
     (:func:`advsearch.grading.problems`); ``seed`` is the secret seed of the
     trees the code is graded on; ``note`` is the sentence about a notebook
-    that declares another student id.
+    that declares another student id; ``memo`` keeps what several tests of
+    the submission share (ps2's originality verdict and its match against the
+    search with no knowledge), so that it is worked out once.
     """
 
     student: str
@@ -60,6 +62,13 @@ class Submission:
     problems: object
     seed: int
     note: str = ""
+    memo: dict = field(default_factory=dict)
+
+    def remembered(self, key, work):
+        """``work()``, worked out once per submission and ``key``."""
+        if key not in self.memo:
+            self.memo[key] = work()
+        return self.memo[key]
 
     def answer(self, name: str):
         """The value of ``name`` in the student's cells, as data (or :data:`MISSING`)."""
@@ -240,13 +249,47 @@ def _evaluation(sub: Submission):
     return sub.function("evaluate", seconds=120.0, states="value")
 
 
+def _not_own(fn, sub: Submission, points: float):
+    """A Grade of 0 when the evaluation is not the student's own (:func:`advsearch.grading.unoriginal`), else None."""
+    refused = sub.remembered("originality", lambda: grading.assess_originality(
+        fn, sub.problems.game, f"{sub.student}:{sub.seed}", 1))
+    return None if refused is None else grading.Grade(0.0, float(points), refused.text, details=refused.details)
+
+
+def _match(fn, sub: Submission, opponent: str, points: float) -> grading.Grade:
+    """The match against ``opponent``, played once per submission, with ``points``."""
+    g = sub.remembered(("match", opponent), lambda: grading.assess_tournament(
+        fn, f"{sub.student}:{sub.seed}", opponent, 1, max_ms=2.0))
+    return grading.Grade(grading.grades.share(float(points), g.points), float(points), g.text, details=g.details)
+
+
+def _with_knowledge(fn, sub: Submission, grade: grading.Grade) -> grading.Grade:
+    """``grade`` paid in the share the match against the search with no knowledge earns.
+
+    Any evaluation behaves, and a search with any evaluation beats a random
+    player: those points measure the evaluation's work only as far as it beats
+    the same search without knowledge.
+    """
+    knows = _match(fn, sub, "search", 1)
+    if knows.points >= 1 or grade.points == 0:
+        return grade
+    points = grading.grades.share(grade.out_of, grade.points / grade.out_of * knows.points)
+    return grading.Grade(points, grade.out_of, grade.text + (
+        f" These points are paid in the share your evaluation earns against the same search with no knowledge "
+        f"({knows.points:.0%}): behaving, and beating a random player, need no knowledge of the game."),
+        details=grade.details)
+
+
 def _manners_test(sub: Submission, points: float) -> grading.Grade:
     fn = _evaluation(sub)
     if fn is None:
         return _missing("function evaluate", sub, points, "evaluate(state, player)")
+    refused = _not_own(fn, sub, points)
+    if refused is not None:
+        return refused
     game = sub.problems.game
     positions = grading.sample_positions(game, f"{sub.seed}:positions", 40)
-    return grading.assess_evaluation(fn, positions, points, max_ms=2.0)
+    return _with_knowledge(fn, sub, grading.assess_evaluation(fn, positions, points, max_ms=2.0))
 
 
 def _match_test(opponent: str):
@@ -254,7 +297,11 @@ def _match_test(opponent: str):
         fn = _evaluation(sub)
         if fn is None:
             return _missing("function evaluate", sub, points, "evaluate(state, player)")
-        return grading.assess_tournament(fn, f"{sub.student}:{sub.seed}", opponent, points, max_ms=2.0)
+        refused = _not_own(fn, sub, points)
+        if refused is not None:
+            return refused
+        grade = _match(fn, sub, opponent, points)
+        return _with_knowledge(fn, sub, grade) if opponent == "random" else grade
     return test
 
 

@@ -101,7 +101,7 @@ from __future__ import annotations
 # of it later inside a function: a copy loaded by fresh() must not pick up, through sys.modules, a module that
 # the student's notebook has patched.  remember(), last, takes them all as this copy's own.
 from ..recording import RecordingGame, Runaway
-from .assignments import ASSIGNMENTS, graded, problems
+from .assignments import ASSIGNMENTS, exercise, graded, problems
 from .batteries import chance_trees, sample_positions, search_trees, with_shuffles
 from .blind import above_blind, blind_right
 from .by_hand import assess_pruned, assess_values
@@ -117,7 +117,7 @@ from .mcts import assess_mcts
 from .multiplayer import MULTIPLAYER_MISTAKES, multiplayer_question, paranoid_tree, ties_last_values
 from .multiplayer_by_hand import assess_maxn_values, assess_paranoid
 from .notebook import self_check
-from .originality import shipped_evaluations, unoriginal
+from .originality import assess_originality, shipped_evaluations, unoriginal
 from .perspectives import PERSPECTIVES, mcts_trees
 from .running import TimeLimitExceeded, quiet, time_limit
 from .search_code import assess_search
@@ -126,8 +126,8 @@ from .ucb import assess_ucb, ucb_question
 
 __all__ = [
     "autograding", "id_from_path", "student_id", "student_seed", "ANONYMOUS",
-    "problems", "graded", "ASSIGNMENTS", "search_trees", "sample_positions", "with_shuffles",
-    "blind_right", "above_blind", "shipped_evaluations", "unoriginal",
+    "problems", "exercise", "graded", "ASSIGNMENTS", "search_trees", "sample_positions", "with_shuffles",
+    "blind_right", "above_blind", "shipped_evaluations", "unoriginal", "assess_originality",
     "TimeLimitExceeded", "Runaway", "time_limit", "quiet", "RecordingGame",
     "Convention", "CONVENTIONS", "reference_visits",
     "Grade", "assess_values", "assess_pruned", "assess_search", "assess_evaluation",

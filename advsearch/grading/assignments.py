@@ -19,7 +19,7 @@ from .multiplayer import multiplayer_question
 from .perspectives import mcts_trees
 from .ucb import ucb_question
 
-__all__ = ["ASSIGNMENTS", "problems", "graded"]
+__all__ = ["ASSIGNMENTS", "EXERCISES", "problems", "exercise", "graded"]
 
 
 #: What :func:`problems` knows, by assignment: a short description of each.
@@ -28,6 +28,30 @@ ASSIGNMENTS = {
     "ps2": "an evaluation function for Connect Four, graded by a tournament under a node budget",
     "ps3": "expectimax by hand and in code, a UCT step by hand, and MCTS in code: convergence and perspective",
     "ps4": "multiplayer search: max-n and paranoid values by hand on a three-player tree, and max-n in code",
+}
+
+
+def _connect4_positions(seed) -> list:
+    return sample_positions(ConnectFour(), f"{seed}:positions", 40)
+
+
+#: How each exercise of each assignment is made from the student's seed, by name (see :func:`problems`).
+EXERCISES = {
+    "ps1": {
+        "minimax": lambda seed: practice.minimax(seed=f"{seed}:values", depth=3, branching=(2, 3)),
+        "alphabeta": lambda seed: practice.alphabeta(seed=f"{seed}:pruned", depth=3, branching=(2, 3), alpha_cuts=1,
+                                                     beta_cuts=1, ties=True),
+        "trees": search_trees,
+    },
+    "ps2": {"game": lambda seed: ConnectFour(), "positions": _connect4_positions},
+    "ps3": {
+        "expectimax": lambda seed: hand_chance_tree(f"{seed}:expectimax"),
+        "ucb": lambda seed: ucb_question(f"{seed}:ucb"),
+        "chance_trees": chance_trees,
+        "convergence_trees": lambda seed: mcts_trees(seed, aspect="convergence"),
+        "perspective_trees": lambda seed: mcts_trees(seed, aspect="perspective"),
+    },
+    "ps4": {"multiplayer": lambda seed: multiplayer_question(f"{seed}:multiplayer"), "trees": maxn_trees},
 }
 
 
@@ -76,28 +100,18 @@ def problems(assignment: str, student: str) -> SimpleNamespace:
     if not isinstance(student, str) or not student.strip():
         raise ValueError(f"student must be a non-empty string, not {student!r}")
     seed = student_seed(student, assignment)
-    base = dict(student=student.strip(), assignment=assignment, seed=seed)
-    if assignment == "ps1":
-        return SimpleNamespace(
-            **base,
-            minimax=practice.minimax(seed=f"{seed}:values", depth=3, branching=(2, 3)),
-            alphabeta=practice.alphabeta(seed=f"{seed}:pruned", depth=3, branching=(2, 3), alpha_cuts=1,
-                                         beta_cuts=1, ties=True),
-            trees=search_trees(seed),
-        )
-    if assignment == "ps3":
-        return SimpleNamespace(
-            **base,
-            expectimax=hand_chance_tree(f"{seed}:expectimax"),
-            ucb=ucb_question(f"{seed}:ucb"),
-            chance_trees=chance_trees(seed),
-            convergence_trees=mcts_trees(seed, aspect="convergence"),
-            perspective_trees=mcts_trees(seed, aspect="perspective"),
-        )
-    if assignment == "ps4":
-        return SimpleNamespace(**base, multiplayer=multiplayer_question(f"{seed}:multiplayer"), trees=maxn_trees(seed))
-    game = ConnectFour()
-    return SimpleNamespace(**base, game=game, positions=sample_positions(game, f"{seed}:positions", 40))
+    made = {name: make(seed) for name, make in EXERCISES[assignment].items()}
+    return SimpleNamespace(student=student.strip(), assignment=assignment, seed=seed, **made)
+
+
+@isolated
+def exercise(assignment: str, name: str, student: str):
+    """One exercise of a student's :func:`problems`, made alone (``problems(assignment, student).name``).
+
+    >>> exercise("ps3", "ucb", "alice").question == problems("ps3", "alice").ucb.question
+    True
+    """
+    return EXERCISES[assignment][name](student_seed(student, assignment))
 
 
 @isolated

@@ -16,7 +16,11 @@ why an evaluation is not the student's own when
   separates the way that evaluation does (or exactly the other way round):
   the shipped one, rescaled, shifted, squashed or with its sign flipped; or
 - it separates hardly any pair of positions at all: a constant, the "search"
-  opponent's evaluation.
+  opponent's evaluation; or
+- it ranks the pairs that ``connect4_eval`` separates alike on fewer than
+  :data:`KNOWS` of them: a guess (random numbers, a hash of the board) ranks
+  about half alike, and any evaluation that knows what wins Connect Four
+  (lines of four, threats, the centre) ranks most of them alike.
 
 Examples
 --------
@@ -29,7 +33,7 @@ Examples
 it ranks 100% of the pairs of test positions that connect4_eval separates as connect4_eval does: it is \
 connect4_eval (or a rescaling of it), which the package ships, not an evaluation of your own
 >>> squashed = lambda s, p: math.tanh(3 * connect4_eval(game)(s, p))
->>> unoriginal(squashed, game, positions).startswith("it ranks 100% of the pairs")
+>>> "it is connect4_eval (or a rescaling of it)" in unoriginal(squashed, game, positions)
 True
 >>> print(unoriginal(lambda s, p: 0.0, game, positions))
 it gives 0.0 to every test position: an evaluation must tell positions apart, and one that does not is the \
@@ -44,8 +48,12 @@ from __future__ import annotations
 from ..evaluation import Linear, connect4_eval, connect4_features
 from ..game import MAX
 from .batteries import sample_positions
+from .grades import Grade, check_points
+from .isolation import isolated
+from .running import call
 
-__all__ = ["shipped_evaluations", "originality_positions", "agreement", "unoriginal", "SAME_ORDER", "SEPARATES"]
+__all__ = ["shipped_evaluations", "originality_positions", "agreement", "unoriginal", "assess_originality",
+           "SAME_ORDER", "SEPARATES", "KNOWS"]
 
 #: The share of the pairs a shipped evaluation separates that an evaluation must rank alike (or all the other way
 #: round) to count as that evaluation.
@@ -53,6 +61,10 @@ SAME_ORDER = 0.985
 
 #: The share of all pairs of test positions an evaluation must separate to count as telling positions apart.
 SEPARATES = 0.05
+
+#: The share of the pairs ``connect4_eval`` separates that an evaluation must rank alike to show knowledge of the
+#: game (guesses rank about half alike; evaluations of other features than the package's, about 80%).
+KNOWS = 0.65
 
 
 def shipped_evaluations(game) -> dict:
@@ -101,11 +113,53 @@ def unoriginal(evaluate, game, positions):
                     "that does not is the \"search\" opponent's, which the package ships")
         return (f"it tells apart only {apart / pairs:.1%} of the pairs of test positions: an evaluation must tell "
                 "positions apart, and one that does not is the \"search\" opponent's, which the package ships")
+    reference = None
     for name, theirs in shipped_evaluations(game).items():
         alike, separated = agreement(mine, [theirs(s, MAX) for s in positions])
+        reference = alike if reference is None else reference
         if separated and (alike >= SAME_ORDER or alike <= 1 - SAME_ORDER):
             how = "as" if alike >= SAME_ORDER else "the other way round from how"
             share = alike if alike >= SAME_ORDER else 1 - alike
-            return (f"it ranks {share:.0%} of the pairs of test positions that {name} separates {how} {name} does: "
-                    f"it is {name} (or a rescaling of it), which the package ships, not an evaluation of your own")
+            return (f"it ranks {_floor(share)} of the pairs of test positions that {name} separates {how} {name} "
+                    f"does: it is {name} (or a rescaling of it), which the package ships, not an evaluation of "
+                    "your own")
+    if reference < KNOWS:
+        return (f"it ranks only {_floor(reference)} of the pairs of test positions that connect4_eval separates as "
+                f"connect4_eval does, where a guess ranks about half and an evaluation that knows what wins "
+                f"Connect Four (lines of four, threats, the centre) at least {KNOWS:.0%}: it shows no knowledge of "
+                "the game")
     return None
+
+
+def _floor(share) -> str:
+    """A share as a whole percentage, rounded down (99.9% is not "100%")."""
+    return f"{int(share * 100)}%"
+
+
+@isolated
+def assess_originality(evaluate, game, seed, points, *, time_limit: float = 10.0):
+    """A Grade of 0 saying why, when ``evaluate`` is not the student's own (:func:`unoriginal`); else None.
+
+    The problem set's tests call it before grading the evaluation's manners
+    and matches, so that an evaluation the package ships earns nothing for
+    any of them.  An evaluation that raises, loops or returns non-numbers
+    here is left to those tests (None), which report it.
+
+    >>> from advsearch import ConnectFour
+    >>> from advsearch.evaluation import connect4_eval
+    >>> game = ConnectFour()
+    >>> g = assess_originality(connect4_eval(game), game, "alice", 3)
+    >>> g.points, g.text.split(":")[0]
+    (0.0, 'Your evaluation earns nothing here')
+    >>> g = assess_originality(lambda s, p: 0.001 * (hash(s) % 100) * (1 if p == 0 else -1), game, "alice", 3)
+    >>> "shows no knowledge of the game" in g.text
+    True
+    """
+    out_of = check_points(points)
+    positions = originality_positions(game, seed)
+    why, error = call(unoriginal, evaluate, game, positions, time_limit=time_limit)
+    if error is not None or why is None:
+        return None
+    return Grade(0.0, out_of, f"Your evaluation earns nothing here: on {len(positions)} test positions {why}. "
+                              "The matches measure the agent, so they are played only with an evaluation you wrote.",
+                 details={"unoriginal": why})
