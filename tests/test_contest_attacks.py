@@ -14,6 +14,7 @@ import json
 import os
 import socket
 import stat
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -23,11 +24,13 @@ from advsearch import contest
 from advsearch.autograde import sandbox
 from advsearch.cli import main
 from advsearch.contest import ContestResult, Entrant, load_entrants
+from advsearch.contest import freeze
 from advsearch.contest.echo import MAX_ECHO, echoed
 from advsearch.contest.entrants import MAX_NAME, Budget
 from advsearch.contest.handin import MAX_FOLDER_BYTES, MAX_FOLDER_ENTRIES
 from advsearch.contest.leaderboard import write_leaderboard
 from advsearch.contest.schedule import round_robin, seed_of
+from advsearch.contest.seat import Seat
 from advsearch.contest.secret import KEY, KEY_BYTES, contest_key, keyed_seed
 
 AGENT = "def agent(game, state):\n    return game.actions(state)[0]\n"
@@ -302,6 +305,47 @@ def test_an_agent_cannot_replay_a_reference_agent_from_the_public_seed(tmp_path,
     (tmp_path / "after" / KEY).write_bytes(bytes(range(KEY_BYTES)))
     after = played(tmp_path / "after", str(tmp_path / "after" / KEY))
     assert [g["forfeit"] for g in after.games] == [None] * 2, [g["reason"] for g in after.games]
+
+
+#: An agent that keeps the machine's cores busy while its opponent thinks, to make the opponent lose on time.
+HOG = """
+import os
+
+def hog():
+    if os.fork() == 0:
+        while True:
+            pass
+
+for _ in range(3):
+    hog()
+
+def agent(game, state):
+    hog()                                                # and one more at every move
+    return game.actions(state)[0]
+"""
+
+
+def cpu_ticks(pids) -> int:
+    total = 0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])              # utime and stime
+    return total
+
+
+@needs_sandbox
+def test_an_agents_processes_are_stopped_while_it_is_not_its_turn():
+    with Seat(Entrant("hog", (HOG,)), "tictactoe", {}, seed=1, budget=Budget(5.0)) as seat:
+        seat.start()
+        for moves in ([], [0, 1], [0, 1, 2, 3]):
+            assert seat.move(moves) == len(moves)
+            family = freeze.family(seat.runner.process.pid)
+            assert len(family) >= 4 + len(moves) // 2
+            assert {freeze.state(pid) for pid in family} == {"T"}
+            used = cpu_ticks(family)
+            time.sleep(0.3)
+            assert cpu_ticks(family) == used                     # not one tick while the opponent thinks
 
 
 # --- Echoes: whatever an agent says is cut before it is recorded. ---

@@ -16,9 +16,13 @@ The same from a shell: ``advsearch contest --game connect4 --agents submitted/
 The parts, each in its own module:
 
 - :mod:`~advsearch.contest.entrants`: submissions read from a folder, reference agents;
+- :mod:`~advsearch.contest.handin`: a submission's files, regular files only, never through a link, capped;
 - :mod:`~advsearch.contest.seat`: one agent's sandboxed process for one game;
+- :mod:`~advsearch.contest.freeze`: an agent's processes stopped while it is not its turn;
 - :mod:`~advsearch.contest.referee`: one game, every move checked (:func:`play_game`);
 - :mod:`~advsearch.contest.schedule`: the round robin's games, openings and seeds;
+- :mod:`~advsearch.contest.secret`: the key the agents' seeds are drawn from, kept in the contest's folder;
+- :mod:`~advsearch.contest.echo`: student-controlled text, cut to one short line before it is repeated;
 - :mod:`~advsearch.contest.pool`: where games run (local processes, Dask, or this process);
 - :mod:`~advsearch.contest.record`: the games on disk, as they finish (resume after a crash);
 - :mod:`~advsearch.contest.result` and :mod:`~advsearch.contest.leaderboard`: ratings, tables, files;

@@ -4,8 +4,10 @@ A :class:`Seat` is an :class:`advsearch.autograde.referee.Runner`, the
 process autograding runs student code in, with the ``advsearch`` package
 importable and the agent's own folder (a private copy) as its working
 directory: no network, no other file, memory and CPU limits, and nothing of
-the referee's or the other agent's.  Whatever goes wrong comes out as a
-:class:`Forfeit` with the reason in words, and the process is killed.
+the referee's or the other agent's.  Between its moves all its processes are
+stopped (:mod:`~advsearch.contest.freeze`), so that it cannot take CPU from
+its opponent.  Whatever goes wrong comes out as a :class:`Forfeit` with the
+reason in words, and the process is killed.
 
 Examples
 --------
@@ -18,6 +20,7 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import shutil
@@ -25,6 +28,7 @@ import tempfile
 
 from ..autograde import sandbox
 from ..autograde.referee import NotData, ProtocolError, RemoteError, Runner, RunnerDied
+from . import freeze
 from .inside import MOVE, mover_cell, reference_cell, seeding
 
 __all__ = ["Seat", "Forfeit", "FAULTS", "limits_for", "LOAD_SECONDS"]
@@ -95,10 +99,24 @@ class Seat:
         self.runner.close()
         shutil.rmtree(self.folder, ignore_errors=True)
 
+    @contextlib.contextmanager
+    def _awake(self):
+        """The agent's processes running for the length of the block, and stopped again after it."""
+        self._all(freeze.resume)
+        try:
+            yield
+        finally:
+            self._all(freeze.stop)
+
+    def _all(self, action):
+        if self.runner.process is not None:
+            action(self.runner.process.pid)
+
     def start(self) -> None:
         """Load the agent's code; :class:`Forfeit` if it fails (its error and where)."""
         try:
-            self.runner.__enter__()
+            with self._awake():
+                self.runner.__enter__()
         except (RunnerDied, ProtocolError, OSError) as error:
             raise Forfeit("load", f"its code did not load ({error})") from None
         errors = {i: e for i, e in self.runner.cell_errors.items() if i > 0}     # cell 0 only seeds random
@@ -110,7 +128,8 @@ class Seat:
     def defines_agent(self) -> bool:
         """Whether the agent's code defined ``agent`` as something callable."""
         try:
-            value = self.runner.value("agent")
+            with self._awake():
+                value = self.runner.value("agent")
         except (RunnerDied, ProtocolError) as error:
             raise Forfeit("load", f"its process ended while loading ({error})") from None
         return isinstance(value, NotData) and value.callable
@@ -119,7 +138,8 @@ class Seat:
         """The agent's move after ``moves`` (from the initial state), within the budget's seconds."""
         seconds = self.budget.seconds if self.budget.seconds is not None else 24 * 3600.0
         try:
-            action = self.runner.call(MOVE, [list(moves)], seconds=seconds)
+            with self._awake():
+                action = self.runner.call(MOVE, [list(moves)], seconds=seconds)
         except RunnerDied as error:
             self.runner.close()
             if error.timed_out:
