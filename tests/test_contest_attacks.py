@@ -189,6 +189,7 @@ def test_a_notebook_that_breaks_the_parser_leaves_out_only_itself(course, notebo
     ("mallory\nrandom 1-0 bob", "cannot be printed"),
     ("mallory\x1b]0;owned\x07", "cannot be printed"),
     ("mallory\udcff", "cannot be printed"),                 # bytes that are not UTF-8
+    ("bob vs carol", "which separates the agents in a game's id"),     # with bob and carol: one id, two games
 ])
 def test_a_name_too_long_or_that_cannot_be_printed_is_refused(course, name, words):
     os.makedirs(os.fsencode(course / "subs" / name))
@@ -198,6 +199,11 @@ def test_a_name_too_long_or_that_cannot_be_printed_is_refused(course, name, word
     (shown, why), = skipped.items()
     assert list(code) == ["bob"] and words in why
     assert shown.isprintable() and len(shown) <= MAX_ECHO + CUT_MARK
+
+
+def test_game_ids_are_unique_whatever_the_names(tmp_path):
+    with pytest.raises(ValueError, match="'x vs y' has ' vs ' in its name"):
+        contest.run("tictactoe", [Entrant(n, (AGENT,)) for n in ("x", "x vs y", "y vs z", "z")], out=tmp_path)
 
 
 def test_names_that_matplotlib_would_read_as_mathematics_do_not_stop_the_leaderboard(tmp_path):

@@ -39,12 +39,15 @@ from typing import NamedTuple
 from .echo import echoed
 from .handin import Refused, Tally, entries, hidden, kind_of, not_a_file, opened, read_file, read_folder
 
-__all__ = ["Entrant", "Budget", "load_entrants", "baseline", "MAX_NAME"]
+__all__ = ["Entrant", "Budget", "load_entrants", "baseline", "MAX_NAME", "VERSUS"]
 
 #: The file names that hold an agent, in the order they are looked for.
 AGENT_FILES = ("agent.py", "agent.ipynb")
 #: The longest submission name (a student id) the contest takes.
 MAX_NAME = 64
+#: What separates the two names in a game's id (``"alice vs bob #1"``): no name may hold it, or two games of
+#: ``"x"`` against ``"y vs z"`` and ``"x vs y"`` against ``"z"`` would have one id.
+VERSUS = " vs "
 
 
 class Budget(NamedTuple):
@@ -166,6 +169,8 @@ def _checked_name(name) -> str:
     if not name.isprintable():
         raise Refused("its name holds characters that cannot be printed (a line break, an escape code, or "
                       "bytes that are not UTF-8)")
+    if VERSUS in name:
+        raise Refused(f"its name holds {VERSUS!r}, which separates the agents in a game's id")
     return name
 
 

@@ -12,7 +12,7 @@ from ..arena import progress_bar
 from ..registry import make_game
 from ..timeout import check_budget, check_count
 from .echo import echoed
-from .entrants import Budget, Entrant, baseline, load_entrants
+from .entrants import VERSUS, Budget, Entrant, baseline, load_entrants
 from .leaderboard import write_leaderboard
 from .pool import executor, play_all
 from .archive import EXCLUDED, result_of, round_of
@@ -221,6 +221,9 @@ def _check_names(entrants):
     for e in entrants:
         if e.name in seen:
             raise ValueError(f"two agents are called {e.name!r}; every entrant needs its own name")
+        if VERSUS in e.name:
+            raise ValueError(f"the agent {e.name!r} has {VERSUS!r} in its name, which separates the agents in a "
+                             f"game's id; rename it")
         seen.add(e.name)
 
 

@@ -28,6 +28,7 @@ import random
 
 from ..arena import opening_moves
 from ..registry import make_game
+from .entrants import VERSUS
 from .referee import GameTask
 from .secret import keyed_seed
 
@@ -113,7 +114,7 @@ def _games(pairings, prefix, game_name, options, *, games_per_pair, openings, se
     for p, (a, b) in enumerate(pairings):
         for k in range(games_per_pair):
             seats = (a, b) if (k + (p if games_per_pair % 2 else 0)) % 2 == 0 else (b, a)
-            game_id = f"{prefix}{a.name} vs {b.name} #{k + 1}"
+            game_id = f"{prefix}{a.name}{VERSUS}{b.name} #{k + 1}"
             tasks.append(GameTask(game_id, game_name, dict(options), seats, opening=starts[k // 2],
                                   seeds=tuple(keyed_seed(key, seed, game_id, e.name) for e in seats), budget=budget,
                                   memory_mb=memory_mb, max_moves=max_moves, pair=(a.name, b.name)))
