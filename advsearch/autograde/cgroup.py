@@ -30,6 +30,7 @@ from __future__ import annotations
 import os
 import secrets
 import time
+from types import SimpleNamespace
 
 __all__ = ["wrap", "available", "total_mb", "PREFIX"]
 
@@ -108,8 +109,7 @@ def _make(parent: str | None, settings: dict) -> str | None:
 def total_mb(limits) -> int:
     """The memory of a whole sandbox, its memory-backed folders included, in MiB.
 
-    >>> from advsearch.autograde.sandbox import Limits
-    >>> total_mb(Limits(memory_mb=1024, disk_mb=64))
+    >>> total_mb(SimpleNamespace(memory_mb=1024, disk_mb=64))
     1408
     """
     return limits.memory_mb + 2 * limits.disk_mb + 256
@@ -140,8 +140,7 @@ def wrap(argv: list, limits) -> list:
 
 def available() -> bool:
     """Whether sandboxes started by this process get a control group of their own."""
-    from .sandbox import Limits
-    probe = Limits(memory_mb=64, cpu_seconds=1, processes=4, file_mb=1)
+    probe = SimpleNamespace(memory_mb=64, processes=4, disk_mb=1)
     made = wrap(["true"], probe)
     for path in made[5:-1]:
         try:

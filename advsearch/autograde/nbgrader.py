@@ -74,7 +74,7 @@ class SandboxedKernelManager(AsyncKernelManager):
         super().__init__(**kwargs)
         self._private = tempfile.mkdtemp(prefix="advsearch-kernel-")
         self._mounted = _small_mount(self._private)
-        self._uid = sandbox.fresh_uid() if sandbox._is_root() else sandbox.NOBODY
+        self._uid = sandbox.fresh_uid() if sandbox.is_root() else sandbox.NOBODY
         self.transport = "ipc"
         self.connection_file = os.path.join(self._private, "kernel.json")
         self.ip = os.path.join(self._private, "k")
@@ -108,7 +108,7 @@ class SandboxedKernelManager(AsyncKernelManager):
 
 def _small_mount(folder: str) -> bool:
     """Where this process is root, a memory-backed folder of 1 MiB at ``folder``: the kernel's sockets fit."""
-    if not sandbox._is_root() or not shutil.which("mount"):
+    if not sandbox.is_root() or not shutil.which("mount"):
         return False
     done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m,mode=0700,nosuid,nodev", "advsearch-kernel",
                            folder], capture_output=True, timeout=30)

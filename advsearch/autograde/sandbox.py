@@ -65,8 +65,10 @@ import sys
 import warnings
 from typing import NamedTuple
 
+from . import cgroup
+
 __all__ = ["Limits", "SandboxUnavailable", "command", "available", "unsafe", "UNSAFE_ENV", "NOBODY",
-           "give_to_sandbox", "fresh_uid"]
+           "give_to_sandbox", "fresh_uid", "is_root"]
 
 #: The environment variable that lets autograding run without a sandbox.
 UNSAFE_ENV = "ADVSEARCH_UNSAFE_GRADING"
@@ -110,7 +112,8 @@ def unsafe() -> bool:
     return os.environ.get(UNSAFE_ENV, "") == "1"
 
 
-def _is_root() -> bool:
+def is_root() -> bool:
+    """Whether this process is root: its sandboxes then drop to a fresh uid of their own."""
     return hasattr(os, "geteuid") and os.geteuid() == 0
 
 
@@ -143,7 +146,7 @@ def _prefix() -> list:
     own, in which the code is ``nobody``.
     """
     bwrap = shutil.which("bwrap") or "bwrap"
-    if _is_root():
+    if is_root():
         return [bwrap, "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
                 "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
     return [bwrap, "--unshare-all", "--unshare-user", "--uid", str(NOBODY), "--gid", str(NOBODY)]
@@ -151,7 +154,7 @@ def _prefix() -> list:
 
 def _drop(uid: int) -> list:
     """Inside a sandbox started by root: become ``uid``, with no capability left."""
-    if not _is_root():
+    if not is_root():
         return []
     return ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--inh-caps=-all",
             "--bounding-set=-all"]
@@ -301,7 +304,7 @@ def command(argv, *, workdir=None, writable=(), readable=(), env=None, package=F
     list of str
     """
     reason = available() if check else None
-    uid = (fresh_uid() if uid is None else uid) if _is_root() else NOBODY
+    uid = (fresh_uid() if uid is None else uid) if is_root() else NOBODY
     inner = _drop(uid) + _limits(limits) + list(argv)
     environment = {"HOME": "/tmp", "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
                    "MPLCONFIGDIR": "/tmp/matplotlib", "PYTHONDONTWRITEBYTECODE": "1", **(env or {})}
@@ -335,7 +338,6 @@ def command(argv, *, workdir=None, writable=(), readable=(), env=None, package=F
     for k, v in environment.items():
         args += ["--setenv", k, v]
     args += ["--chdir", workdir or "/tmp", "--"]
-    from . import cgroup
     return cgroup.wrap(args + inner, limits)
 
 
@@ -365,8 +367,8 @@ def _userns_hint(said: str, root: bool | None = None) -> str:
     >>> _userns_hint("bwrap: execvp /x: No such file or directory", root=False)
     ''
     """
-    if (_is_root() if root is None else root) or not any(w in said for w in ("namespace", "uid map", "Operation not permitted",
-                                                  "Permission denied")):
+    signs = ("namespace", "uid map", "Operation not permitted", "Permission denied")
+    if (is_root() if root is None else root) or not any(w in said for w in signs):
         return ""
     facts = []
     for path, name, want in (("/proc/sys/kernel/unprivileged_userns_clone", "kernel.unprivileged_userns_clone", "1"),
@@ -404,5 +406,5 @@ def give_to_sandbox(path: str, uid: int = NOBODY) -> None:
 
     The path itself is changed, never what a link there points to.
     """
-    if _is_root():
+    if is_root():
         os.chown(path, uid, uid, follow_symlinks=False)
