@@ -388,3 +388,26 @@ print("alive", alive, flush=True)
     total = cgroup.total_mb(limits)
     assert 60 + 200 * held <= total + 200, (held, total)
     assert held < 10
+
+
+def test_a_kernel_that_fills_its_socket_folder_on_disk_is_ended(tmp_path):
+    """Where the kernel's socket folder cannot be a capped mount (an ordinary user grading), it is watched."""
+    import threading
+
+    from advsearch.autograde.nbgrader import PRIVATE_CAP, _watch_private
+    process = subprocess.Popen(["sleep", "60"], start_new_session=True)
+    stop = threading.Event()
+    watcher = threading.Thread(target=_watch_private, args=(str(tmp_path), process, stop), daemon=True)
+    watcher.start()
+    try:
+        (tmp_path / "kernel.json").write_text("{}")
+        time.sleep(0.6)
+        assert process.poll() is None                    # what a kernel needs there is fine
+        for i in range(PRIVATE_CAP[0] + 5):
+            (tmp_path / f"fill{i}").write_bytes(b"x" * 100)
+        assert process.wait(timeout=5) == -9
+        assert sorted(os.listdir(tmp_path)) == ["kernel.json"]
+    finally:
+        stop.set()
+        if process.poll() is None:
+            process.kill()

@@ -36,6 +36,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 
@@ -96,7 +97,17 @@ class SandboxedKernelManager(AsyncKernelManager):
         kw["stdout"] = kw["stderr"] = subprocess.DEVNULL     # the kernel's own banner is not the notebook's
         return cmd, kw
 
+    async def _async_launch_kernel(self, kernel_cmd, **kw):
+        await super()._async_launch_kernel(kernel_cmd, **kw)
+        if not self._mounted:                      # a folder on disk: watch what the kernel puts there
+            process = getattr(self.provisioner, "process", None)
+            self._watch = threading.Event()
+            threading.Thread(target=_watch_private, args=(self._private, process, self._watch),
+                             daemon=True).start()
+
     async def _async_cleanup_resources(self, restart: bool = False) -> None:
+        if getattr(self, "_watch", None) is not None:
+            self._watch.set()
         await super()._async_cleanup_resources(restart=restart)
         if not restart:
             if self._mounted:
@@ -104,6 +115,34 @@ class SandboxedKernelManager(AsyncKernelManager):
             shutil.rmtree(self._private, ignore_errors=True)
 
     cleanup_resources = _async_cleanup_resources
+
+
+#: What the kernel's socket folder may hold where it is on disk: entries, and bytes.
+PRIVATE_CAP = (32, 1 << 20)
+
+
+def _watch_private(folder: str, process, stop: threading.Event) -> None:
+    """End the kernel if its socket folder (on disk, not capped by a mount) holds more than :data:`PRIVATE_CAP`."""
+    while not stop.wait(0.25):
+        count = size = 0
+        try:
+            for entry in os.scandir(folder):
+                count += 1
+                size += entry.stat(follow_symlinks=False).st_size
+        except OSError:
+            continue
+        if (count > PRIVATE_CAP[0] or size > PRIVATE_CAP[1]) and process is not None:
+            try:
+                os.killpg(process.pid, 9)
+            except OSError:
+                pass
+            for entry in os.scandir(folder):
+                if entry.name != "kernel.json" and not entry.name.startswith("k-"):
+                    try:
+                        os.unlink(entry.path)
+                    except OSError:
+                        pass
+            return
 
 
 def _small_mount(folder: str) -> bool:

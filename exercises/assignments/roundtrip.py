@@ -74,7 +74,7 @@ import attacks  # noqa: E402  (the dishonest submissions, next to this file)
 #: The cell timeout (seconds) for the submission that loops at the top level of a cell.
 LOOP_TIMEOUT = 10
 #: The time budget (seconds) of one dishonest submission, kernel and trusted grading together.
-BUDGET = 60
+BUDGET = 30
 
 SOLUTION = ("### BEGIN SOLUTION", "### END SOLUTION")
 HIDDEN = ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
