@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from advsearch import contest
 from advsearch.autograde import sandbox
 from advsearch.cli import main
-from advsearch.contest import ContestResult, Entrant, load_entrants
+from advsearch.contest import ContestResult, Entrant, GameTask, load_entrants, play_game
 from advsearch.contest import freeze
 from advsearch.contest.echo import MAX_ECHO, echoed
 from advsearch.contest.entrants import MAX_NAME, Budget
@@ -352,6 +352,17 @@ def test_an_agents_processes_are_stopped_while_it_is_not_its_turn():
             used = cpu_ticks(family)
             time.sleep(0.3)
             assert cpu_ticks(family) == used                     # not one tick while the opponent thinks
+
+
+@needs_sandbox
+def test_loading_has_one_time_limit_for_all_cells_not_one_a_cell(monkeypatch):
+    monkeypatch.setattr(contest.seat, "LOAD_SECONDS", 3.0)
+    slow = ("import time\ntime.sleep(2)\n",) * 4         # each cell under the limit, all of them well over it
+    started = time.monotonic()
+    game = play_game(GameTask("mallory vs random #1", "tictactoe", {},
+                              (Entrant("mallory", (AGENT,) + slow), contest.baseline("random")), budget=Budget(5.0)))
+    assert game["fault"] == "load" and game["reason"] == "mallory its code took more than 3 s to load"
+    assert time.monotonic() - started < 3.0 + 5.0
 
 
 # --- Echoes: whatever an agent says is cut before it is recorded. ---

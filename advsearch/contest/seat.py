@@ -25,6 +25,7 @@ import math
 import os
 import shutil
 import tempfile
+import time
 
 from ..autograde import sandbox
 from ..autograde.referee import NotData, ProtocolError, RemoteError, Runner, RunnerDied
@@ -33,7 +34,7 @@ from .inside import MOVE, mover_cell, reference_cell, seeding
 
 __all__ = ["Seat", "Forfeit", "FAULTS", "limits_for", "LOAD_SECONDS"]
 
-#: Seconds an agent's code may take to load (its imports and top-level code).
+#: Seconds an agent's code may take to load, all its cells together (its imports and top-level code).
 LOAD_SECONDS = 20.0
 #: Extra seconds of CPU time a whole game may use, beyond the moves' own time.
 _CPU_SPARE = 30
@@ -113,12 +114,23 @@ class Seat:
             action(self.runner.process.pid)
 
     def start(self) -> None:
-        """Load the agent's code; :class:`Forfeit` if it fails (its error and where)."""
+        """Load the agent's code within :data:`LOAD_SECONDS` in all; :class:`Forfeit` if it fails (its error and
+        where).
+
+        Each cell, and the whole load, is cut at :data:`LOAD_SECONDS`: a notebook of many cells, each a little
+        under the limit, would otherwise take hours before every game.
+        """
+        deadline = self.runner.deadline = time.monotonic() + LOAD_SECONDS
         try:
             with self._awake():
                 self.runner.__enter__()
         except (RunnerDied, ProtocolError, OSError) as error:
             raise Forfeit("load", f"its code did not load ({error})") from None
+        finally:
+            self.runner.deadline = None                      # each move has its own time
+        if self.runner.process is None:                      # the runner gave up: no time, or no start, left
+            raise Forfeit("load", f"its code took more than {LOAD_SECONDS:g} s to load" if time.monotonic() >= deadline
+                          else "its process ended each time its code was loaded")
         errors = {i: e for i, e in self.runner.cell_errors.items() if i > 0}     # cell 0 only seeds random
         if errors:
             i, e = min(errors.items())
