@@ -499,7 +499,7 @@ def write_exam(roster, seed, out, *, title="Adversarial search: exam") -> dict:
         An empty roster; two students whose ids make the same file name, or
         names that differ only in case (one file on macOS and Windows); or
         an id that cannot name a file (empty, with '/' or '\\', or only dots).
-        Nothing is written then.
+        Nothing is written then.  ``out`` cannot be made a folder (it is a file, say).
 
     Notes
     -----
@@ -526,7 +526,11 @@ def write_exam(roster, seed, out, *, title="Adversarial search: exam") -> dict:
     files = _file_names(students)
     out = os.fspath(out)
     sheets_dir = os.path.join(out, "sheets")
-    os.makedirs(sheets_dir, exist_ok=True)
+    try:
+        os.makedirs(sheets_dir, exist_ok=True)
+    except OSError as error:
+        raise ValueError(f"the folder {sheets_dir} cannot be made ({error.strerror}); name a folder for "
+                         f"--out") from None
 
     sheets, texs, rows = [], [], []
     key_pdf = os.path.join(out, "answer_key.pdf")

@@ -136,6 +136,15 @@ def test_a_folder_or_a_named_pipe_as_roster_is_refused(tmp_path):
         exam.read_roster(tmp_path / "roster.csv")
 
 
+def test_out_naming_a_file_is_one_line(tmp_path):
+    (tmp_path / "roster.csv").write_text("student_id\nzoe\n")
+    (tmp_path / "file").write_text("the instructor's")
+    err = one_line_error(["--roster", str(tmp_path / "roster.csv"), "--seed", "1", "--out", str(tmp_path / "file")])
+    assert err == f"advsearch exam: the folder {tmp_path}/file/sheets cannot be made (Not a directory); " \
+                  f"name a folder for --out\n"
+    assert (tmp_path / "file").read_text() == "the instructor's"
+
+
 def test_a_roster_too_big_or_not_text_is_refused(tmp_path):
     big = tmp_path / "big.csv"
     with open(big, "w") as f:
