@@ -95,6 +95,46 @@ def test_a_link_anywhere_in_a_submission_is_refused_with_a_reason(course, plant)
     assert list(skipped) == ["mallory"] and "is a symbolic link" in skipped["mallory"]
 
 
+PLACES = ["mallory", "mallory.py", "mallory.ipynb", "mallory/agent.py", "mallory/contest", "mallory/contest/agent.py",
+          "mallory/.cache", "mallory/data", "mallory/data/book.txt", "mallory/contest/data"]
+THINGS = ["folder", "agent", "file", "link outside", "link to bob", "dangling link", "hard link outside", "pipe"]
+
+
+def plant(course, place, thing):
+    path, outside = course / "subs" / place, course / "outside" / "contest" / "agent.py"
+    if thing == "folder":
+        os.makedirs(path)
+    elif thing in ("agent", "file"):
+        with open(path, "x") as f:
+            f.write(AGENT if thing == "agent" else "data")
+    elif thing == "pipe":
+        os.mkfifo(path)
+    elif thing == "hard link outside":
+        os.link(outside, path)
+    else:
+        os.symlink({"link outside": outside, "link to bob": course / "subs" / "bob.py",
+                    "dangling link": course / "nowhere"}[thing], path)
+
+
+@settings(max_examples=150, deadline=None)
+@given(plan=st.lists(st.tuples(st.sampled_from(PLACES), st.sampled_from(THINGS)), max_size=6))
+def test_whatever_a_submission_holds_it_plays_only_its_own_regular_files(tmp_path_factory, plan):
+    course = tmp_path_factory.mktemp("course")
+    write(course / "subs" / "bob.py", "# bob's own\n" + AGENT)
+    write(course / "outside" / "contest" / "agent.py", SECRET)
+    for place, thing in plan:
+        try:
+            plant(course, place, thing)
+        except OSError:                                   # the place is taken, or its folder is not one
+            pass
+    code, skipped = entered(course)                       # never the instructor's code, and every reason short
+    assert code["bob"].startswith("# bob's own")
+    planted = [os.path.join(root, name) for root, folders, names in os.walk(course / "subs" / "mallory")
+               for name in folders + names]
+    if any(os.path.islink(p) or not (os.path.isdir(p) or os.path.isfile(p)) for p in planted):
+        assert "mallory" not in code and "mallory" in skipped
+
+
 def test_a_hard_link_is_refused_for_both_names_with_the_inode_to_find_them(course):
     os.link(course / "subs" / "bob.py", course / "subs" / "mallory.py")
     write(course / "subs" / "eve" / "agent.py", AGENT)

@@ -64,11 +64,13 @@ def test_a_folder_too_big_is_skipped_not_fatal(tmp_path):
     assert [e.name for e in entrants] == ["small"] and "MiB" in skipped["big"]
 
 
-def test_two_submissions_with_one_id_are_refused(tmp_path):
+def test_two_submissions_with_one_id_leave_out_that_id_only(tmp_path):
     write(tmp_path / "alice.py", AGENT)
     write(tmp_path / "alice" / "agent.py", AGENT)
-    with pytest.raises(ValueError, match="two submissions are called 'alice'"):
-        load_entrants(tmp_path)
+    write(tmp_path / "bob.py", AGENT)
+    entrants, skipped = load_entrants(tmp_path)
+    assert [e.name for e in entrants] == ["bob"]
+    assert skipped == {"alice": "alice handed in 2 submissions (alice, alice.py); leave one"}
 
 
 def test_a_missing_folder_is_named(tmp_path):

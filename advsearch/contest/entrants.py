@@ -121,16 +121,16 @@ def baseline(spec: str) -> Entrant:
 def load_entrants(folder) -> tuple:
     """The submissions in ``folder``: ``(entrants, skipped)``, sorted by name.
 
-    ``skipped`` maps each entry that cannot play to the reason, so that a
-    student who submitted nothing, too much, or a link (:mod:`~advsearch.contest.handin`
-    says what is refused) is reported, not fatal.  Hidden entries of
-    ``folder`` and files that are not ``.py`` or ``.ipynb`` are not submissions.
+    ``skipped`` maps each student id that cannot play to the reason, so
+    that a student who submitted nothing, too much, twice (``alice.py`` and
+    ``alice/``), or a link (:mod:`~advsearch.contest.handin` says what is
+    refused) is reported, not fatal.  Hidden entries of ``folder`` and files
+    that are not ``.py`` or ``.ipynb`` are not submissions.
 
     Raises
     ------
     ValueError
-        ``folder`` is not a folder, or two entries have the same student id
-        (``alice.py`` and ``alice/``).
+        ``folder`` is not a folder that can be read.
     """
     folder = os.fspath(folder)
     try:
@@ -143,23 +143,32 @@ def load_entrants(folder) -> tuple:
 
 
 def _load(top) -> tuple:
-    entrants, skipped, seen = [], {}, {}
     with os.scandir(top) as listing:
         found = sorted((entry.name, kind_of(entry.stat(follow_symlinks=False))) for entry in listing)
+    handed_in = {}
     for entry, kind in found:
-        name, ext = os.path.splitext(entry)
-        if ext not in (".py", ".ipynb") or kind == "folder":
-            name, ext = entry, ""
-        if hidden(entry) or (kind == "file" and not ext):
-            continue                                            # not a submission: README.md, .DS_Store, ...
-        if name in seen:
-            raise ValueError(f"two submissions are called {echoed(name)!r}: {echoed(seen[name])} and {echoed(entry)}")
-        seen[name] = entry
+        name = _submission_name(entry, kind)
+        if name is not None:
+            handed_in.setdefault(name, []).append((entry, kind))
+    entrants, skipped = [], {}
+    for name, those in sorted(handed_in.items()):
         try:
-            entrants.append(_read(top, entry, kind, _checked_name(name)))
+            if len(those) > 1:
+                raise Refused(f"{name} handed in {len(those)} submissions ({', '.join(e for e, _ in those)}); "
+                              f"leave one")
+            entrants.append(_read(top, *those[0], _checked_name(name)))
         except Refused as why:
             skipped[echoed(name)] = str(why)
     return entrants, skipped
+
+
+def _submission_name(entry, kind) -> str | None:
+    """The student id that the entry ``entry`` of the submissions folder is for; None if it is no submission
+    (``README.md``, ``.DS_Store``)."""
+    name, ext = os.path.splitext(entry)
+    if hidden(entry) or (kind == "file" and ext not in (".py", ".ipynb")):
+        return None
+    return entry if kind == "folder" or ext not in (".py", ".ipynb") else name
 
 
 def _checked_name(name) -> str:
