@@ -66,41 +66,14 @@ def entered(course) -> tuple:
 
 # --- Links: every kind is refused with a reason, and only that submission is left out. ---
 
-LINKS = {
-    "a file linked to a classmate's": lambda c: os.symlink(c / "subs" / "bob.py", c / "subs" / "mallory.py"),
-    "a file linked to one outside": lambda c: os.symlink(c / "outside" / "contest" / "agent.py",
-                                                         c / "subs" / "mallory.py"),
-    "a folder linked to one outside": lambda c: os.symlink(c / "outside", c / "subs" / "mallory"),
-    "a sub-folder linked outside": lambda c: (os.makedirs(c / "subs" / "mallory"),
-                                              os.symlink(c / "outside" / "contest", c / "subs" / "mallory" / "contest")),
-    "agent.py linked outside": lambda c: (os.makedirs(c / "subs" / "mallory" / "contest"),
-                                          os.symlink(c / "outside" / "contest" / "agent.py",
-                                                     c / "subs" / "mallory" / "contest" / "agent.py")),
-    "a data file linked beside the agent": lambda c: (write(c / "subs" / "mallory" / "agent.py", AGENT),
-                                                      os.symlink(c / "outside" / "contest" / "agent.py",
-                                                                 c / "subs" / "mallory" / "book.txt")),
-    "a dangling link, as unzip leaves": lambda c: os.symlink(c / "nowhere", c / "subs" / "mallory"),
-    "a dangling link inside": lambda c: (write(c / "subs" / "mallory" / "agent.py", AGENT),
-                                         os.symlink("../../nowhere", c / "subs" / "mallory" / "weights.npy")),
-    "a hidden link": lambda c: (write(c / "subs" / "mallory" / "agent.py", AGENT),
-                                os.symlink(c / "outside", c / "subs" / "mallory" / ".cache")),
-}
-
-
-@pytest.mark.parametrize("plant", LINKS.values(), ids=LINKS.keys())
-def test_a_link_anywhere_in_a_submission_is_refused_with_a_reason(course, plant):
-    plant(course)
-    code, skipped = entered(course)
-    assert list(code) == ["bob"] and code["bob"].startswith("# bob's own")
-    assert list(skipped) == ["mallory"] and "is a symbolic link" in skipped["mallory"]
-
-
 PLACES = ["mallory", "mallory.py", "mallory.ipynb", "mallory/agent.py", "mallory/contest", "mallory/contest/agent.py",
-          "mallory/.cache", "mallory/data", "mallory/data/book.txt", "mallory/contest/data"]
-THINGS = ["folder", "agent", "file", "link outside", "link to bob", "dangling link", "hard link outside", "pipe"]
+          "mallory/.cache", "mallory/data", "mallory/data/book.txt", "mallory/contest/data"]     # where things go
+THINGS = ["folder", "agent", "file", "link outside", "folder link outside", "link to bob", "dangling link",
+          "hard link outside", "pipe"]
 
 
 def plant(course, place, thing):
+    """Make ``thing`` at ``place`` in the submissions folder: a file, a folder, a link, a hard link or a pipe."""
     path, outside = course / "subs" / place, course / "outside" / "contest" / "agent.py"
     if thing == "folder":
         os.makedirs(path)
@@ -112,8 +85,33 @@ def plant(course, place, thing):
     elif thing == "hard link outside":
         os.link(outside, path)
     else:
-        os.symlink({"link outside": outside, "link to bob": course / "subs" / "bob.py",
-                    "dangling link": course / "nowhere"}[thing], path)
+        os.symlink({"link outside": outside, "folder link outside": outside.parent,
+                    "link to bob": course / "subs" / "bob.py", "dangling link": course / "nowhere"}[thing], path)
+
+
+MALLORY = [("mallory", "folder"), ("mallory/agent.py", "agent")]
+LINKS = {
+    "a file linked to a classmate's": [("mallory.py", "link to bob")],
+    "a file linked to one outside": [("mallory.py", "link outside")],
+    "a folder linked to one outside": [("mallory", "folder link outside")],
+    "a sub-folder linked outside": [("mallory", "folder"), ("mallory/contest", "folder link outside")],
+    "agent.py linked outside": [("mallory", "folder"), ("mallory/contest", "folder"),
+                                ("mallory/contest/agent.py", "link outside")],
+    "a data file linked beside the agent": MALLORY + [("mallory/data", "folder"),
+                                                      ("mallory/data/book.txt", "link outside")],
+    "a dangling link, as unzip leaves": [("mallory", "dangling link")],
+    "a dangling link inside": MALLORY + [("mallory/data", "dangling link")],
+    "a hidden link": MALLORY + [("mallory/.cache", "folder link outside")],
+}
+
+
+@pytest.mark.parametrize("plan", LINKS.values(), ids=LINKS.keys())
+def test_a_link_anywhere_in_a_submission_is_refused_with_a_reason(course, plan):
+    for place, thing in plan:
+        plant(course, place, thing)
+    code, skipped = entered(course)
+    assert list(code) == ["bob"] and code["bob"].startswith("# bob's own")
+    assert list(skipped) == ["mallory"] and "is a symbolic link" in skipped["mallory"]
 
 
 @settings(max_examples=150, deadline=None)
