@@ -16,7 +16,7 @@ Examples
 >>> echoed("x" * 10**6)[185:]
 'xxx…(+999812 more)'
 >>> echoed("two\\nlines, a bell\\a and an escape \\x1b[2J")
-'two lines, a bell� and an escape �[2J'
+'two?lines, a bell? and an escape ?[2J'
 """
 
 from __future__ import annotations
@@ -30,6 +30,6 @@ MAX_ECHO = MAX_TEXT
 
 
 def echoed(text, limit: int = MAX_ECHO) -> str:
-    """``text`` cut to about ``limit`` characters, a white-space control (a line break, a tab) shown as a
-    space and any other character that cannot be printed as ``�``."""
-    return "".join(c if c.isprintable() else " " if c.isspace() else "\ufffd" for c in cut(str(text), limit))
+    """``text`` cut to about ``limit`` characters, every character that cannot be printed (a line break, an
+    escape code) shown as ``?``."""
+    return "".join(c if c.isprintable() else "?" for c in cut(str(text), limit))
