@@ -244,6 +244,15 @@ def test_game_ids_are_unique_whatever_the_names(tmp_path):
         contest.run("tictactoe", [Entrant(n, (AGENT,)) for n in ("x", "x vs y", "y vs z", "z")], out=tmp_path)
 
 
+def test_a_file_name_that_is_not_text_leaves_out_that_submission(course):
+    write(course / "subs" / "mallory" / "agent.py", AGENT)
+    with open(os.path.join(os.fsencode(course / "subs" / "mallory"), b"w\xff.bin"), "wb") as f:
+        f.write(b"1")                                           # the digest of its files stopped the contest
+    code, skipped = entered(course)
+    assert list(code) == ["bob"] and "mallory holds a name that cannot be printed" in skipped["mallory"]
+    assert Entrant("m", (AGENT,), (("w\udcff.bin", b"1"),)).digest                 # given as a list, too
+
+
 def test_names_that_matplotlib_would_read_as_mathematics_do_not_stop_the_leaderboard(tmp_path):
     names = ("$$", "$\\nosuch$", "a$^$")
     games = tuple({"id": f"{a} vs {b} #1", "pair": [a, b], "seats": [a, b], "result": "1-0", "winner": a,

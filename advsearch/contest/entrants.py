@@ -96,7 +96,7 @@ class Entrant:
         """A hash of everything the entrant is: a contest resumes only with the same entrants."""
         h = hashlib.sha256(json.dumps([self.name, list(self.cells), self.reference]).encode())
         for path, data in self.files:
-            h.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
+            h.update(path.encode("utf-8", "surrogateescape") + b"\0" + hashlib.sha256(data).digest())
         return h.hexdigest()[:16]
 
 

@@ -11,6 +11,8 @@ the submissions folder:
   student could not read themselves, and the contest cannot tell which name
   is the original;
 - a **named pipe, socket or device** is refused: it is no file to read;
+- a name that cannot be printed (a line break, an escape code, bytes that
+  are not UTF-8) is refused: the agent's files are named in its record;
 - a folder is **capped**: at most :data:`MAX_FOLDER_ENTRIES` entries in all
   (every file and folder counts, hidden ones and those in sub-folders too)
   and :data:`MAX_FOLDER_BYTES` bytes in its files, because the agent's folder
@@ -164,6 +166,9 @@ def read_folder(folder, shown, tally, prefix="") -> list:
     for name, kind in entries(folder, shown, tally):
         if hidden(name):
             continue
+        if not name.isprintable():
+            raise Refused(f"{shown} holds a name that cannot be printed ({name!r}: a line break, an escape code, "
+                          f"or bytes that are not UTF-8)")
         if kind == "folder":
             with opened(name, folder, f"{shown}/{name}") as inner:
                 files += read_folder(inner, f"{shown}/{name}", tally, f"{prefix}{name}/")
