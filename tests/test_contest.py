@@ -101,7 +101,12 @@ def agent(game, state):
         raise RuntimeError("I reached the network")
     except OSError:
         pass
-    with open("scratch.txt", "w") as f:           # its own folder is its to write
+    try:                                           # its own folder is its to read, not to fill (the host's disk)
+        open("scratch.txt", "w").close()
+        raise RuntimeError("I wrote into my folder on the host")
+    except OSError:
+        pass
+    with open("/tmp/scratch.txt", "w") as f:      # its /tmp is memory-backed and capped: its to write
         f.write("mine")
     for path in ("/usr/lib/owned.txt", {str(tmp_path / "planted.txt")!r}):
         try:

@@ -143,8 +143,17 @@ def test_copy_tree_copies_an_honest_folder_exactly(tmp_path):
 @settings(max_examples=200, deadline=None)
 def test_cut_bounds_every_echo_and_keeps_its_start(text, limit):
     out = files.cut(text, limit)
-    assert len(out) <= limit + 20
-    assert out == text if len(text) <= limit else (out[:limit // 2] == text[:limit // 2] and "more)" in out)
+    shown = "".join(c if c.isprintable() else "?" for c in text)
+    assert len(out) <= limit + 20 and out.isprintable()
+    assert out == shown if len(text) <= limit else (out[:limit // 2] == shown[:limit // 2] and "more)" in out)
+
+
+@given(st.text(max_size=50))
+def test_no_export_field_is_a_formula(text):
+    safe = files.spreadsheet_safe(text)
+    if safe[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        assert safe == text
+        float(text)                                  # a number as it was, or this raises
 
 
 def test_the_report_names_the_one_who_planted_a_link_not_the_classmate(tmp_path):
@@ -259,7 +268,7 @@ def test_the_trusted_runner_sees_the_standard_library_and_nothing_else(tmp_path)
         names = [os.path.basename(probe)] if probe else []
         for site_dir in base_sites + site.getsitepackages():
             names += sorted(n for n in os.listdir(site_dir) if n.isidentifier() and not n.startswith("_"))[:20]
-        names.append("advsearch")
+        names += ["advsearch", "pip", "setuptools"]
         code = f"""
 import glob, os, sys
 roots = ["/usr", "/usr/local", "/opt", "/root", "/home", {os.path.realpath(sys.base_prefix)!r}, {sys.prefix!r}]
@@ -279,6 +288,7 @@ dist, packages = [], []
 for root in roots:
     for here, folders, names in os.walk(root):
         dist += [os.path.join(here, f) for f in folders if f.endswith(".dist-info")]
+        dist += [os.path.join(here, f) for f in names if f.endswith((".whl", ".egg"))]
         packages += [here for f in names if f == "__init__.py" and os.path.basename(here) == "advsearch"]
 """
         outside = subprocess.run([PYTHON, "-I", "-S", "-c", code + "print(found)"], capture_output=True, text=True,

@@ -12,7 +12,10 @@ changes two things:
   the student it names (where users have Unix accounts, as on JupyterHub);
   the others are left out with an error in the log;
 - the copy (:func:`advsearch.autograde.files.copy_tree`) takes regular files
-  only, follows no link, and refuses a folder with too many files or bytes.
+  only, follows no link, and refuses a folder with too many files or bytes;
+  and its ``timestamp.txt``, from which nbgrader decides lateness, is
+  written anew from when the entry was last changed (:func:`handed_in`), not
+  taken from the student.
 
 ``configure(c)`` of :mod:`advsearch.autograde.nbgrader` sets
 ``c.ExchangeFactory.collect`` to it.
@@ -27,7 +30,7 @@ from nbgrader.exchange.default.collect import ExchangeCollect
 
 from . import files
 
-__all__ = ["SafeCollect", "owner_problem"]
+__all__ = ["SafeCollect", "owner_problem", "handed_in"]
 
 
 def owner_problem(path: str, student: str) -> str | None:
@@ -53,6 +56,35 @@ def owner_problem(path: str, student: str) -> str | None:
     except KeyError:
         return None                     # students without accounts of their own: nothing to compare
     return None if owner == student else f"it belongs to {files.cut(owner, 40)}, not to {files.cut(student, 40)}"
+
+
+def handed_in(folder: str) -> float:
+    """When ``folder`` was last changed, by the clock of the file system, which no user can set.
+
+    The ``timestamp.txt`` a student hands in is the student's own word; the
+    change times (``ctime``) of the folder and of everything in it are the
+    kernel's.  The latest of them is when the hand-in was last touched.
+    """
+    latest = os.lstat(folder).st_ctime
+    for here, _, names in os.walk(folder):
+        for name in names + [""]:
+            try:
+                latest = max(latest, os.lstat(os.path.join(here, name)).st_ctime)
+            except OSError:
+                pass
+    return latest
+
+
+def _stamp(dest: str, when: float) -> None:
+    """Write ``when`` as the collected submission's ``timestamp.txt``, in nbgrader's format."""
+    import datetime
+    text = datetime.datetime.fromtimestamp(when, datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f %Z")
+    path = os.path.join(dest, "timestamp.txt")
+    if os.path.lexists(path):
+        os.unlink(path)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
 
 
 class SafeCollect(ExchangeCollect):
@@ -90,6 +122,7 @@ class SafeCollect(ExchangeCollect):
     def do_copy(self, src, dest, log=None):
         try:
             files.copy_tree(src, dest)
+            _stamp(dest, handed_in(src))
         except files.TamperedFolder as e:
             self.log.error("Not collected: %s", files.cut(str(e), 400))
             if os.path.isdir(dest):

@@ -37,7 +37,7 @@ from __future__ import annotations
 import os
 import stat
 
-__all__ = ["problems", "check", "copy_tree", "copy_file", "TamperedFolder", "cut", "MAX_FILES", "MAX_BYTES", "MAX_NOTEBOOK_BYTES",
+__all__ = ["problems", "check", "copy_tree", "copy_file", "spreadsheet_safe", "TamperedFolder", "cut", "MAX_FILES", "MAX_BYTES", "MAX_NOTEBOOK_BYTES",
            "MAX_TEXT"]
 
 #: The most files and folders a submission may hold.
@@ -48,25 +48,49 @@ MAX_BYTES = 20 << 20
 MAX_NOTEBOOK_BYTES = 5 << 20
 #: The most characters of a student's string repeated in a report, a flag or an export.
 MAX_TEXT = 200
+#: The most cells of one notebook.
+MAX_CELLS = 1000
+#: The most bytes of a ``timestamp.txt`` (nbgrader reads the submission's time from it).
+MAX_STAMP = 100
 
 
 class TamperedFolder(ValueError):
     """A handed-in folder holds what no honest submission does (the message lists it)."""
 
 
-def cut(text, limit: int = MAX_TEXT) -> str:
-    """``text`` cut to about ``limit`` characters, with how much was cut (a student's string, repeated somewhere).
+def cut(text, limit: int = MAX_TEXT, *, lines: bool = False) -> str:
+    r"""``text`` cut to about ``limit`` characters, with how much was cut (a student's string, repeated somewhere).
+
+    Control characters (a terminal's escape codes, a carriage return) become
+    ``?``; so do line breaks unless ``lines`` (a report of several lines).
 
     >>> cut("x" * 1000, 20)
     'xxxxxxxxxx…(+990 more)'
     >>> cut("short")
     'short'
+    >>> cut("two\nlines\x1b[2J"), cut("two\nlines", lines=True)
+    ('two?lines?[2J', 'two\nlines')
     """
     text = text if isinstance(text, str) else repr(text)
-    if len(text) <= limit:
-        return text
-    keep = max(limit // 2, limit - 12)
-    return text[:keep] + f"…(+{len(text) - keep} more)"
+    if len(text) > limit:
+        keep = max(limit // 2, limit - 12)
+        text = text[:keep] + f"…(+{len(text) - keep} more)"
+    return "".join(c if c.isprintable() or (lines and c == "\n") else "?" for c in text)
+
+
+def spreadsheet_safe(text: str) -> str:
+    r"""``text`` as a spreadsheet cell that is never a formula: one that starts like one gets a ``'`` first.
+
+    >>> spreadsheet_safe("=HYPERLINK(1)"), spreadsheet_safe("alice"), spreadsheet_safe("-3")
+    ("'=HYPERLINK(1)", 'alice', '-3')
+    """
+    if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        try:
+            float(text)
+            return text                          # a number, not a formula
+        except ValueError:
+            return "'" + text
+    return text
 
 
 def _kind(mode: int) -> str | None:
@@ -90,9 +114,28 @@ def _entry_problem(path: str, name: str, st) -> str | None:
         return f"{cut(name, 80)} is {kind}"
     if stat.S_ISREG(st.st_mode) and st.st_nlink > 1:
         return f"{cut(name, 80)} has {st.st_nlink} hard links (it may be another person's file)"
-    if stat.S_ISREG(st.st_mode) and name.endswith(".ipynb") and st.st_size > MAX_NOTEBOOK_BYTES:
-        return f"{cut(name, 80)} is {st.st_size:,} bytes, more than a notebook may be ({MAX_NOTEBOOK_BYTES:,})"
+    if stat.S_ISREG(st.st_mode) and os.path.basename(name) == "timestamp.txt" and st.st_size > MAX_STAMP:
+        return f"{cut(name, 80)} is {st.st_size:,} bytes, more than a time stamp ({MAX_STAMP})"
+    if stat.S_ISREG(st.st_mode) and name.endswith(".ipynb"):
+        if st.st_size > MAX_NOTEBOOK_BYTES:
+            return f"{cut(name, 80)} is {st.st_size:,} bytes, more than a notebook may be ({MAX_NOTEBOOK_BYTES:,})"
+        cells = _cells(path)
+        if cells > MAX_CELLS:
+            return f"{cut(name, 80)} holds {cells:,} cells, more than a notebook may ({MAX_CELLS:,})"
     return None
+
+
+def _cells(path: str) -> int:
+    """How many cells the notebook at ``path`` holds (0 when it is not a notebook: nbgrader says so itself)."""
+    import json
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        with os.fdopen(fd, "rb") as f:
+            nb = json.loads(f.read(MAX_NOTEBOOK_BYTES + 1))
+        cells = nb.get("cells") if isinstance(nb, dict) else None
+        return len(cells) if isinstance(cells, list) else 0
+    except (OSError, ValueError, RecursionError):
+        return 0
 
 
 def problems(folder: str) -> list:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -52,6 +53,7 @@ from .files import cut
 from .referee import ProtocolError, RemoteError, Runner, RunnerDied
 
 __all__ = ["configure", "SandboxedKernelManager", "SandboxedExecute", "TrustedGrades", "KeepFirstIds", "Budget",
+           "SafeOutputs",
            "KERNEL_LIMITS", "KEY_FILE", "course_key"]
 
 #: Limits of a notebook's kernel while it is autograded.
@@ -91,7 +93,7 @@ class SandboxedKernelManager(AsyncKernelManager):
         argv = [sys.executable, "-m", "ipykernel_launcher", "-f", self.connection_file,
                 "--HistoryManager.hist_file=:memory:"]
         env = {"NBGRADER_EXECUTION": os.environ.get("NBGRADER_EXECUTION", "autograde")}
-        cmd = sandbox.command(argv, workdir=workdir, scratch=True, writable=[self._private], package=True,
+        cmd = sandbox.command(argv, workdir=workdir, workdir_mode="scratch", writable=[self._private], package=True,
                               limits=KERNEL_LIMITS, env=env, uid=self._uid)
         kw["start_new_session"] = True
         kw["stdout"] = kw["stderr"] = subprocess.DEVNULL     # the kernel's own banner is not the notebook's
@@ -172,6 +174,10 @@ class SandboxedExecute(Execute):
         self._sizes, self._total, self._dropped = {}, 0, set()
         self._budget = None
         self.timeout_func = self._cell_timeout
+        self.store_widget_state = False             # widget messages would be kept whole, past every cap
+
+    def _update_display_id(self, display_id, msg):
+        """Ignore ``update_display``: it rewrites earlier outputs without passing :meth:`output`'s caps."""
 
     def preprocess(self, nb, resources=None, km=None):
         """Run the notebook; a kernel the student's code broke ends the run, and grading goes on without it.
@@ -198,9 +204,11 @@ class SandboxedExecute(Execute):
 
     def preprocess_cell(self, cell, resources, index):
         if cell.cell_type == "code" and self._budget.left() <= 0:
+            first = "running the notebook's cells" not in self._budget.spent
             self._budget.used_up("running the notebook's cells")
             cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=(
-                "[advsearch: not run: the submission's time budget was used up]\n"))]
+                "[advsearch: from here on, cells were not run: the submission's time budget was used up]\n"))
+            ] if first else []
             return cell, resources
         return super().preprocess_cell(cell, resources, index)
 
@@ -254,10 +262,64 @@ class Budget:
             self.spent.append(during)
 
 
-class KeepFirstIds(DeduplicateIds):
-    """Copies of an nbgrader cell become ordinary cells; the first of each grade id stays as it was."""
+class SafeOutputs(NbGraderPreprocessor):
+    """What the student wrote or printed, made safe to show as HTML (feedback, the formgrader).
+
+    nbconvert renders a notebook's HTML outputs, raw HTML in Markdown and
+    raw cells as they are: a script there would run in the instructor's
+    browser, in the formgrader's session.  So: outputs keep only plain
+    text and PNG or JPEG images; Markdown cells the student could edit (not
+    locked) have their ``<`` escaped and ``javascript:`` links broken, and
+    lose attachments other than images; raw cells lose their format; and the
+    notebook's stored widget state is dropped.
+    """
+
+    KEEP = ("text/plain", "image/png", "image/jpeg")
 
     def preprocess(self, nb, resources):
+        nb.metadata.pop("widgets", None)
+        for cell in nb.cells:
+            if cell.cell_type == "code":
+                cell.outputs = [o for o in map(self._output, cell.get("outputs", [])) if o is not None]
+            elif not (cell.metadata.get("nbgrader") or {}).get("locked"):
+                self._student_text(cell)
+        return nb, resources
+
+    def _output(self, output):
+        if "data" not in output:
+            return output                               # streams and errors: nbconvert escapes their text
+        output.data = {k: v for k, v in output.data.items() if k in self.KEEP}
+        return output if output.data else None
+
+    def _student_text(self, cell) -> None:
+        if cell.cell_type == "raw":
+            cell.metadata.pop("format", None)
+            cell.metadata.pop("raw_mimetype", None)
+        elif cell.cell_type == "markdown":
+            cell.source = re.sub("javascript:", "javascript&#58;", cell.source.replace("<", "&lt;"),
+                                 flags=re.IGNORECASE)
+            for name, bundle in list(cell.get("attachments", {}).items()):
+                kept = {k: v for k, v in bundle.items() if k in ("image/png", "image/jpeg")}
+                if kept:
+                    cell.attachments[name] = kept
+                else:
+                    del cell.attachments[name]
+
+
+class KeepFirstIds(DeduplicateIds):
+    """Copies of an nbgrader cell become ordinary cells; the first of each grade id stays as it was.
+
+    Every cell's nbgrader metadata is also put at the schema version this
+    nbgrader reads: a student's notebook that claims another makes nbgrader
+    stop the whole autograde run, not only this notebook.
+    """
+
+    def preprocess(self, nb, resources):
+        from nbgrader.nbgraderformat import SCHEMA_VERSION
+        for cell in nb.cells:
+            meta = cell.metadata.get("nbgrader")
+            if isinstance(meta, dict) and meta.get("schema_version") != SCHEMA_VERSION:
+                meta["schema_version"] = SCHEMA_VERSION
         seen = set()
         for cell in nb.cells:
             meta = cell.metadata.get("nbgrader")
@@ -348,7 +410,7 @@ class TrustedGrades(NbGraderPreprocessor):
         """The sentence about a notebook that declares another student's id (empty if it does not)."""
         try:
             declared = runner.value("STUDENT_ID")
-        except (RunnerDied, ProtocolError, RemoteError):
+        except Exception:                           # whatever the student's process sent: no declaration
             declared = None
         declared = declared.strip() if isinstance(declared, str) else ""
         if not declared or declared == student:
@@ -373,7 +435,7 @@ class TrustedGrades(NbGraderPreprocessor):
         else:
             grade = self._run_test(test, gid, sub, points, record)
         cell.outputs = [
-            nbformat.v4.new_output("stream", name="stdout", text=cut(grade.report(), MAX_REPORT) + "\n"),
+            nbformat.v4.new_output("stream", name="stdout", text=cut(grade.report(), MAX_REPORT, lines=True) + "\n"),
             nbformat.v4.new_output("execute_result", data={"text/plain": repr(float(grade.points))},
                                    execution_count=cell.get("execution_count")),
         ]
@@ -487,9 +549,9 @@ def configure(c) -> None:
                                         LimitOutput, OverwriteCells, OverwriteKernelspec, SaveAutoGrades)
     c.Autograde.sanitize_preprocessors = [ClearOutput, KeepFirstIds, OverwriteKernelspec, OverwriteCells,
                                           CheckCellMetadata]
-    c.Autograde.autograde_preprocessors = [SandboxedExecute, IgnorePattern, ClearMetadataPreprocessor,
-                                           LimitOutput, TrustedGrades, SaveAutoGrades, AssignLatePenalties,
-                                           CheckCellMetadata]
+    c.Autograde.autograde_preprocessors = [SandboxedExecute, SafeOutputs, IgnorePattern,
+                                           ClearMetadataPreprocessor, LimitOutput, TrustedGrades, SaveAutoGrades,
+                                           AssignLatePenalties, CheckCellMetadata]
     c.Execute.timeout = 60
     c.ExchangeFactory.collect = "advsearch.autograde.exchange.SafeCollect"
     _guard_submissions()

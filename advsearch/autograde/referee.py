@@ -105,13 +105,30 @@ class BudgetUsedUp(RunnerDied):
 def unpack_answer(x):
     """Data from the runner as Python values of exactly the types sent (see ``runner.pack``).
 
+    The runner is the student's process, so a reply may have any shape:
+    whatever is not a value of the protocol raises :class:`ProtocolError`
+    (the student's fault), never another error.
+
     Examples
     --------
     >>> unpack_answer({"dict": [["A", {"fraction": [13, 3]}], ["B", True]]})
     {'A': Fraction(13, 3), 'B': True}
     >>> unpack_answer({"other": "MyInt", "repr": "3"})
     <MyInt: 3>
+    >>> unpack_answer({"dict": [[1, 2, 3]]})
+    Traceback (most recent call last):
+    ...
+    advsearch.autograde.referee.ProtocolError: not a value of the protocol (ValueError)
     """
+    try:
+        return _unpack_answer(x)
+    except ProtocolError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError, OverflowError) as e:
+        raise ProtocolError(f"not a value of the protocol ({type(e).__name__})") from None
+
+
+def _unpack_answer(x):
     if isinstance(x, list):
         raise ProtocolError("a bare list is not a value of the protocol")
     if not isinstance(x, dict):
@@ -123,16 +140,18 @@ def unpack_answer(x):
     if len(x) != 1:
         raise ProtocolError("a tagged value has exactly one tag")
     (tag, v), = x.items()
+    if tag in ("list", "tuple", "set", "dict") and not isinstance(v, list):
+        raise ProtocolError(f"a {tag} is sent as a list")
     if tag in ("list", "tuple", "set"):
-        items = [unpack_answer(i) for i in v]
+        items = [_unpack_answer(i) for i in v]
         return {"list": list, "tuple": tuple, "set": _safe_set}[tag](items)
     if tag == "dict":
         out = {}
         for pair in v:
             k, w = pair
-            key = unpack_answer(k)
+            key = _unpack_answer(k)
             try:
-                out[key] = unpack_answer(w)
+                out[key] = _unpack_answer(w)
             except TypeError:
                 raise ProtocolError("a dict key that cannot be hashed") from None
         return out
@@ -142,10 +161,14 @@ def unpack_answer(x):
             raise ProtocolError("a Fraction is two ints")
         return Fraction(n, d)
     if tag == "float":
+        if not isinstance(v, str):
+            raise ProtocolError("a float that is not finite is sent as its repr")
         return float(v)
     if tag == "state":
+        if type(v) is not int:
+            raise ProtocolError("a state handle is an int")
         return _Handle(v)
-    raise ProtocolError(f"unknown tag {tag!r}")
+    raise ProtocolError(f"unknown tag {str(tag)[:40]!r}")
 
 
 def _safe_set(items):
@@ -176,9 +199,10 @@ class Runner:
         the cells are run again without it.
     limits : sandbox.Limits
     workdir : str, optional
-        A folder that becomes the process's working directory, readable and
-        writable by it (a contest agent's own folder); by default it has none
-        but an empty private ``/tmp``.
+        A folder that becomes the process's working directory, readable by
+        it but not writable (a contest agent's own folder: what it writes
+        goes to its ``/tmp``, memory-backed and capped); by default it has
+        none but that ``/tmp``.
     env : dict, optional
         More environment variables inside the sandbox.
     deadline : float, optional
@@ -265,7 +289,8 @@ class Runner:
         inside = _RUNNER if self.package else "/opt/advsearch/runner.py"
         argv = [python, *flags, inside]
         cmd = sandbox.command(argv, readable=[] if self.package else [(_RUNNER, inside)], package=self.package,
-                              limits=self.limits, env=self.env, workdir=self.workdir)
+                              limits=self.limits, env=self.env, workdir=self.workdir,
+                              workdir_mode="read-only")
         self.process = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, start_new_session=True)
         self.buffer = b""
@@ -446,7 +471,10 @@ class Runner:
 
     def _unpack(self, x):
         value = unpack_answer(x)
-        return self._states_back(value)
+        try:
+            return self._states_back(value)
+        except (TypeError, RecursionError):
+            raise ProtocolError("states where they cannot be (a key, a set)") from None
 
     def _states_back(self, v):
         if isinstance(v, _Handle):

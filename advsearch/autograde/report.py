@@ -57,7 +57,7 @@ import sys
 from typing import NamedTuple
 
 from ..argparsing import StreamParser
-from .files import cut, problems
+from .files import cut, problems, spreadsheet_safe
 
 try:                                        # nbgrader is the "grading" extra
     from nbgrader.api import Gradebook, MissingEntry
@@ -367,9 +367,9 @@ def format_table(rows) -> str:
     bob      ps1       not graded  There is no autograded notebook.
     """
     header = Row("student", "notebook", "status", "reason")
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(3)]
-    return "\n".join("  ".join([*(r[i].ljust(widths[i]) for i in range(3)), r.reason]).rstrip()
-                     for r in [header, *rows])
+    shown = [Row(*(cut(field, 80) for field in r[:3]), cut(r.reason, MAX_REASON)) for r in [header, *rows]]
+    widths = [max(len(r[i]) for r in shown) for i in range(3)]
+    return "\n".join("  ".join([*(r[i].ljust(widths[i]) for i in range(3)), r.reason]).rstrip() for r in shown)
 
 
 def main(argv=None, stdout=None, stderr=None, prog="advsearch grading report") -> int:
@@ -458,7 +458,9 @@ class FlaggedCsvExport(CsvExportPlugin):
     one of ``"graded"``, ``"not graded"``, ``"suspicious"`` (from
     :func:`report`; the worst of the student's notebooks) or
     ``"no submission"``, and ``reason``.  Fields are quoted where they need
-    it, so a reason with commas stays one field.
+    it, so a reason with commas stays one field; a field that a spreadsheet
+    would read as a formula (``=``, ``+``, ``-``, ``@`` first) starts with
+    ``'``, and every field is one printable line of bounded length.
 
     Two cases nbgrader's own export passes over silently get a row too: a
     student who submitted but is not in the gradebook (status "not graded",
@@ -539,7 +541,8 @@ class FlaggedCsvExport(CsvExportPlugin):
             out = csv.writer(f, lineterminator="\n")
             out.writerow(self.COLUMNS)
             for line in lines:
-                out.writerow(["" if line.get(k) is None else str(line.get(k)) for k in self.COLUMNS])
+                out.writerow([spreadsheet_safe("" if line.get(k) is None else cut(str(line.get(k)), MAX_REASON))
+                              for k in self.COLUMNS])
         flagged = sum(line["status"] not in (GRADED, NO_SUBMISSION) for line in lines)
         if flagged:
             self.log.warning("%d submission(s) not graded or suspicious: see the status and reason columns of %s",

@@ -238,7 +238,9 @@ def _python_mounts(package: bool) -> list:
 
 
 def _hide_packages(python_binds) -> list:
-    """An empty read-only folder over every ``site-packages`` and ``dist-packages`` in the bound Python folders.
+    """An empty read-only folder over every ``site-packages`` and ``dist-packages`` in the bound Python folders,
+    over ``ensurepip``'s bundled wheels (pip and setuptools, importable from a zip), and over the standard
+    library's own test suite (which holds wheels and eggs among its data).
 
     The standard library stays; whatever is installed beside it (in the
     base interpreter, a system Python, a conda installation) does not, even
@@ -246,11 +248,13 @@ def _hide_packages(python_binds) -> list:
     """
     found = set()
     for root in python_binds:
-        for pattern in ("*-packages", "python3*/*-packages", "python3/*-packages", "lib*/python3*/*-packages"):
+        for pattern in ("*-packages", "python3*/*-packages", "python3/*-packages", "lib*/python3*/*-packages",
+                        "python3*/ensurepip/_bundled", "lib*/python3*/ensurepip/_bundled", "python3*/test",
+                        "lib*/python3*/test"):
             found.update(glob.glob(os.path.join(root, pattern)))
     args = []
     for path in sorted(found):
-        if os.path.basename(path) in ("site-packages", "dist-packages") and os.path.isdir(path) \
+        if os.path.basename(path) in ("site-packages", "dist-packages", "_bundled", "test") and os.path.isdir(path) \
                 and not os.path.islink(path):
             args += ["--tmpfs", path, "--remount-ro", path]
     return args
@@ -266,7 +270,7 @@ def _tmpfs(path: str, limits: Limits) -> list:
 
 
 def command(argv, *, workdir=None, writable=(), readable=(), env=None, package=False,
-            limits: Limits = Limits(), check: bool = True, scratch: bool = False, uid: int | None = None) -> list:
+            limits: Limits = Limits(), check: bool = True, workdir_mode: str = "bind", uid: int | None = None) -> list:
     """``argv`` wrapped to run in the sandbox.
 
     Parameters
@@ -275,13 +279,14 @@ def command(argv, *, workdir=None, writable=(), readable=(), env=None, package=F
         The command to run; its first word must be an absolute path or a
         program in ``/usr/bin``.
     workdir : str, optional
-        The working directory, bound read-write at the same path (handed to
-        the sandbox's user).  Default: the empty private ``/tmp``.
-    scratch : bool
-        Mount an empty memory-backed folder of ``limits.disk_mb`` at
-        ``workdir`` instead of binding it: the sandbox works at that path,
-        but nothing it writes reaches the folder on disk, and nothing in that
-        folder is seen.
+        The working directory, at the same path inside.  Default: the empty
+        private ``/tmp``.
+    workdir_mode : {"bind", "read-only", "scratch"}
+        How ``workdir`` is there: bound read-write (handed to the sandbox's
+        user), bound read-only, or ``"scratch"``: an empty memory-backed
+        folder of ``limits.disk_mb`` mounted at its path, so the sandbox
+        works there, but nothing it writes reaches the folder on disk, and
+        nothing in that folder is seen.
     writable, readable : iterable of str
         More paths bound read-write or read-only at the same path; an item
         of ``readable`` may also be a pair ``(path, path inside)``.
@@ -330,8 +335,13 @@ def command(argv, *, workdir=None, writable=(), readable=(), env=None, package=F
     for path in writable:
         give_to_sandbox(path, uid)
         args += ["--bind", path, path]
-    if workdir and scratch:
+    if workdir_mode not in ("bind", "read-only", "scratch"):
+        raise ValueError(f"workdir_mode must be 'bind', 'read-only' or 'scratch', not {workdir_mode!r}")
+    if workdir and workdir_mode == "scratch":
         args += _tmpfs(workdir, limits)
+    elif workdir and workdir_mode == "read-only":
+        give_to_sandbox(workdir, uid)                 # its to read; the mount is read-only all the same
+        args += ["--ro-bind", workdir, workdir]
     elif workdir:
         give_to_sandbox(workdir, uid)
         args += ["--bind", workdir, workdir]

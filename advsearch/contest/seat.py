@@ -142,7 +142,7 @@ class Seat:
         try:
             with self._awake():
                 value = self.runner.value("agent")
-        except (RunnerDied, ProtocolError) as error:
+        except (RunnerDied, ProtocolError, RemoteError) as error:
             raise Forfeit("load", f"its process ended while loading ({error})") from None
         return isinstance(value, NotData) and value.callable
 
