@@ -93,7 +93,7 @@ def agent(game, state):
     for path in ({str(secret)!r}, {os.path.abspath(__file__)!r}, {str(tmp_path)!r}):
         if os.path.exists(path):
             raise RuntimeError("I can see " + path)
-    seen = set(os.listdir("/tmp")) - {{os.path.basename(os.getcwd())}} - set({sorted(package_roots())!r})
+    seen = set(os.listdir("/tmp")) - {{os.path.basename(os.getcwd()), "scratch.txt"}} - set({sorted(package_roots())!r})
     if seen:                                       # no other agent's folder, nor anything else
         raise RuntimeError("I can see " + str(sorted(seen)))
     try:

@@ -253,6 +253,21 @@ def test_a_file_name_that_is_not_text_leaves_out_that_submission(course):
     assert Entrant("m", (AGENT,), (("w\udcff.bin", b"1"),)).digest                 # given as a list, too
 
 
+def test_no_cell_of_the_contests_tables_is_a_formula_to_a_spreadsheet(tmp_path):
+    names = ('=HYPERLINK("http:evil.example","x")', "@SUM(1+1)*cmd|' \\C calc'!A0", "+1+1", "-x", "bob")
+    games = tuple({"id": f"{a} vs {b} #1", "pair": [a, b], "seats": [a, b], "result": "0-1", "winner": b,
+                   "forfeit": a, "fault": "crash", "reason": f"{a} raised ValueError: =1+1"}
+                  for i, a in enumerate(names) for b in names[i + 1:])
+    write_leaderboard(ContestResult("tictactoe", names, games, planned=len(games)), tmp_path)
+    for table in ("leaderboard.csv", "crosstable.csv", "forfeits.csv"):
+        with open(tmp_path / table, newline="") as f:
+            cells = [cell for row in csv.reader(f) for cell in row]
+        for cell in cells:
+            if cell[:1] in ("=", "+", "-", "@"):
+                float(cell)                                      # a number (a negative Elo), not a formula
+    assert "'=HYPERLINK" in (tmp_path / "leaderboard.csv").read_text()
+
+
 def test_names_that_matplotlib_would_read_as_mathematics_do_not_stop_the_leaderboard(tmp_path):
     names = ("$$", "$\\nosuch$", "a$^$")
     games = tuple({"id": f"{a} vs {b} #1", "pair": [a, b], "seats": [a, b], "result": "1-0", "winner": a,

@@ -5,9 +5,9 @@ its object's ``repr`` all reach the record (``games.jsonl``), the left-out
 list, the CSV files, the leaderboard page and the terminal.  Every such
 string passes through :func:`echoed` first, so that one line of a student's
 code cannot write megabytes into them, break a line in two, or send escape
-codes to the terminal that shows the leaderboard.  The cutting is
-autograding's (:func:`advsearch.autograde.files.cut`), so that reports,
-flags and contest records cut a student's text alike.
+codes to the terminal that shows the leaderboard.  It is autograding's
+:func:`advsearch.autograde.files.cut`, so that reports, flags and contest
+records cut a student's text alike.
 
 Examples
 --------
@@ -32,4 +32,4 @@ MAX_ECHO = MAX_TEXT
 def echoed(text, limit: int = MAX_ECHO) -> str:
     """``text`` cut to about ``limit`` characters, every character that cannot be printed (a line break, an
     escape code) shown as ``?``."""
-    return "".join(c if c.isprintable() else "?" for c in cut(str(text), limit))
+    return cut(str(text), limit)

@@ -5,6 +5,8 @@
 (every game lost by an agent's own fault, with the reason) and
 ``leaderboard.html``, a page that needs no internet: the tables and the
 ratings plot (a PNG inside the page) of :meth:`ContestResult._repr_html_`.
+A name or reason that a spreadsheet would run as a formula is written with
+a ``'`` first.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import csv
 import html
 import io
 import os
+
+from ..autograde.files import spreadsheet_safe
 
 __all__ = ["write_leaderboard", "ratings_figure", "ratings_plot_html", "FILES"]
 
@@ -85,7 +89,7 @@ def _number(x, digits=1):
 
 
 def _write_csv(path, head, rows):
+    """Write a CSV file in which no text cell is a formula to a spreadsheet (an agent named ``=HYPERLINK(...)``)."""
     with open(path, "w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        writer.writerow(head)
-        writer.writerows(rows)
+        csv.writer(f).writerows([spreadsheet_safe(c) if isinstance(c, str) else c for c in row]
+                                for row in [head, *rows])
