@@ -414,9 +414,16 @@ def test_assess_values(ps1):
     n = len(key)
     # the values right beyond those a blind answer gets (one number everywhere, or each node's first or last leaf)
     nodes = [t.node(label) for label in key]
-    leaf = lambda node, i: node if not node.children else leaf(node.children[i], i)
+    below = {node.label: sorted((leaf.value for leaf in t.leaves() if leaf.path[:len(node.path)] == node.path),
+                                key=lambda v: v) for node in nodes}
+    first = {node.label: next(leaf.value for leaf in t.leaves() if leaf.path[:len(node.path)] == node.path)
+             for node in nodes}
+    last = {node.label: [leaf.value for leaf in t.leaves() if leaf.path[:len(node.path)] == node.path][-1]
+            for node in nodes}
+    reads = [first, last, *({k: v[i(len(v))] for k, v in below.items()}
+                            for i in (lambda n: n // 2, lambda n: -1, lambda n: 0))]
     blind = max(max(list(key.values()).count(v) for v in key.values()),
-                *(sum(leaf(node, i).value == key[node.label] for node in nodes) for i in (0, -1)))
+                *(sum(read[k] == key[k] for k in key) for read in reads))
     assert 0 < blind < n - 1
     want = 2 * (n - 1 - blind) / (n - blind)
     assert g.points == pytest.approx(want, abs=0.01) and g.details == {"right": n - 1, "of": n, "blind": blind}

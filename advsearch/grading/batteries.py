@@ -21,6 +21,7 @@ from ..game import MAX, MIN
 from ..search import alphabeta
 from ..trees import CHANCE_RULES, Tree, random_tree, tree as make_tree
 from ..check.value_models import rebuilt
+from .blind import blind_answers, same_value
 from .grades import same_number
 from .isolation import isolated, own_tree
 
@@ -127,27 +128,43 @@ def chance_trees(seed, n: int = 8) -> list:
     return out
 
 
-def with_shuffles(t, n: int = 2) -> list:
+def with_shuffles(t, n: int = 2, tries: int = 30) -> list:
     """``t`` and ``n`` copies of it with its leaf values shuffled among its leaves (seeded by ``t``).
 
     A search that returns a number read off the leaves without searching (the
     first leaf, the median of the leaves) is right on some trees by chance;
-    it is right on a tree and on its shuffled copies only by much more
-    chance, while a search that searches is right on all of them.
+    each copy is drawn (within ``tries`` shuffles) so that its value is none
+    of the numbers read off its leaves (:func:`~advsearch.grading.blind.blind_answers`:
+    the first, the last, the middle, the largest, the smallest), so such a
+    search is right on a tree and its copies only by much more chance, while
+    a search that searches is right on all of them.
 
     >>> from advsearch import tree
     >>> t = tree([[3, 12, 8], [2, 4, 6]])
     >>> [str(u) for u in with_shuffles(t)]
-    ['[[3 12 8] [2 4 6]]', '[[2 3 12] [6 4 8]]', '[[12 2 4] [8 6 3]]']
+    ['[[3 12 8] [2 4 6]]', '[[2 3 12] [6 4 8]]', '[[12 6 3] [8 4 2]]']
+    >>> [u.values()[()] for u in with_shuffles(t)]     # no copy's value is its first, last, middle, top or bottom leaf
+    [3, 4, 3]
     """
     t = own_tree(t)
     rng = random.Random(f"advsearch.grading.with_shuffles:{t}")
     leaves = [leaf.value for leaf in t.leaves()]
     out = [t]
     for _ in range(n):
-        values = iter(rng.sample(leaves, len(leaves)))
-        out.append(rebuilt(t, value=lambda leaf: next(values)))
+        for _ in range(tries):
+            values = iter(rng.sample(leaves, len(leaves)))
+            u = rebuilt(t, value=lambda leaf: next(values))
+            if not _read_blindly(u):
+                break
+        out.append(u)
     return out
+
+
+def _read_blindly(t) -> bool:
+    """Whether ``t``'s value is a number read off its leaves without searching (the constant aside)."""
+    root, value = t.initial_state, t.values()[()]
+    reads = blind_answers([root], [value])
+    return any(same_value(answer[0], value) for key, answer in reads.items() if key != "constant")
 
 
 def hand_chance_tree(seed) -> Tree:

@@ -2,8 +2,8 @@
 
 A minimax value is one of the numbers (or payoff vectors) below it, and small
 trees repeat their numbers: one number written for every node, or each node
-given the first (or the last) leaf below it, is right at some nodes of almost
-every tree, and a search that returns one number, or the first leaf it
+given a leaf below it (the first, the last, the middle, the largest or the
+smallest), is right at some nodes of almost every tree, and a search that returns one number, or the first leaf it
 scores, is right on some trees of a battery.  :func:`blind_right` counts the
 most nodes (or trees) such a blind answer gets right, and :func:`above_blind`
 pays only for those right beyond that count, so that a blind answer earns
@@ -19,6 +19,8 @@ Examples
 ([3, 3, 2, 2], [3, 2, 14])
 >>> blind_right(required, [values[n.path] for n in required])    # each node's first leaf: 3 at A and B, 2 at C
 3
+>>> sorted(blind_answers(required, [3, 3, 2, 2]))
+['constant', 'first leaf', 'largest leaf', 'last leaf', 'median leaf', 'smallest leaf']
 >>> above_blind(4, 4, 2), above_blind(3, 4, 2), above_blind(2, 4, 2)
 (1.0, 0.5, 0.0)
 """
@@ -29,13 +31,14 @@ from collections import Counter
 
 from .grades import same_number
 
-__all__ = ["blind_answers", "blind_right", "above_blind"]
+__all__ = ["blind_answers", "blind_right", "above_blind", "same_value"]
 
 
-def _first_leaf(node, last=False):
-    while node.children:
-        node = node.children[-1 if last else 0]
-    return node.value
+def _leaves(node) -> list:
+    """The values of the leaves below ``node``, left to right."""
+    if not node.children:
+        return [node.value]
+    return [v for child in node.children for v in _leaves(child)]
 
 
 def blind_answers(nodes, values) -> dict:
@@ -43,21 +46,28 @@ def blind_answers(nodes, values) -> dict:
 
     ``values`` are the right values, in the same order.  ``"constant"``
     writes the value that most of the nodes have (the best any single number
-    can do), ``"first leaf"`` and ``"last leaf"`` give each node the value
-    of the first or the last leaf below it.
+    can do); the others give each node a value read off the leaves below it:
+    the first, the last, the middle one (the upper median), the largest, the
+    smallest.  (The largest leaf is right at a MAX node just above the
+    leaves: that much of minimax needs no search.)
     """
     counts = Counter(_hashable(v) for v in values)
     common = counts.most_common(1)[0][0] if counts else None
+    below = [_leaves(n) for n in nodes]
     return {"constant": [common for _ in nodes],
-            "first leaf": [_first_leaf(n) for n in nodes],
-            "last leaf": [_first_leaf(n, last=True) for n in nodes]}
+            "first leaf": [leaves[0] for leaves in below],
+            "last leaf": [leaves[-1] for leaves in below],
+            "median leaf": [sorted(leaves)[len(leaves) // 2] for leaves in below],
+            "largest leaf": [max(leaves) for leaves in below],
+            "smallest leaf": [min(leaves) for leaves in below]}
 
 
 def _hashable(v):
     return tuple(v) if isinstance(v, list) else v
 
 
-def _same(a, b) -> bool:
+def same_value(a, b) -> bool:
+    """Whether an answer ``a`` is the right value ``b``: the same number, or a vector of the same numbers."""
     if isinstance(b, tuple):
         return isinstance(a, (tuple, list)) and len(a) == len(b) and all(same_number(x, y) for x, y in zip(a, b))
     return same_number(a, b)
@@ -66,11 +76,14 @@ def _same(a, b) -> bool:
 def blind_right(nodes, values) -> int:
     """The most of ``nodes`` that one of the :func:`blind_answers` gets right; ``values`` are the right ones."""
     values = list(values)
-    return max(sum(_same(a, v) for a, v in zip(answer, values)) for answer in blind_answers(nodes, values).values())
+    answers = blind_answers(nodes, values).values()
+    return max(sum(same_value(a, v) for a, v in zip(answer, values)) for answer in answers)
 
 
 def above_blind(right: float, n: int, blind: int) -> float:
-    """The share earned for ``right`` of ``n`` values when a blind answer gets ``blind`` right: (right − blind) / (n − blind).
+    """The share earned for ``right`` of ``n`` values when a blind answer gets ``blind`` right.
+
+    It is (right − blind) / (n − blind).
 
     All right earns 1 even when a blind answer is right everywhere; no more
     than ``blind`` earns 0.  ``right`` may be fractional (trees right for

@@ -25,7 +25,8 @@ def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
     """Grade minimax values written by hand, with credit for each inner node right beyond a blind answer's.
 
     Small trees repeat their numbers, so a blind answer (one number
-    everywhere, or each node's first or last leaf) is right at some nodes of
+    everywhere, or each node's first, last, middle, largest or smallest leaf)
+    is right at some nodes of
     most trees; :func:`~advsearch.grading.blind.blind_right` counts
     them, and ``r`` of ``n`` values right earn (r − b) / (n − b) of the points
     for ``b`` right blindly (all right earns everything).
@@ -70,9 +71,9 @@ def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
     fraction = above_blind(right, len(required), blind)
     text = note + str(fb)
     if not fb.ok:
-        text += (f" ({right} of {len(required)} values right; writing one number everywhere, or each node's first "
-                 f"or last leaf, gets {blind} right on this tree, so only the values right beyond {blind} earn "
-                 "points.)")
+        text += (f" ({right} of {len(required)} values right; writing one number everywhere, or giving each node "
+                 f"its first, last, middle, largest or smallest leaf, gets {blind} right on this tree, so only the "
+                 f"values right beyond {blind} earn points.)")
     return Grade(out_of if fb.ok else share(out_of, fraction), out_of, text, mistake=fb.mistake,
                  details={"right": right, "of": len(required), "blind": blind})
 

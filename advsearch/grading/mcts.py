@@ -27,7 +27,7 @@ __all__ = ["mcts_rng", "run_mcts", "stats_problem", "most_visited", "assess_mcts
 
 
 def run_mcts(fn, t: Tree, iterations: int, time_limit):
-    """``(stats, error, library_calls, scored)`` of ``fn(game, root, iterations, rng)``, with the global random seeded too.
+    """``(stats, error, library_calls, scored)`` of ``fn(game, root, iterations, rng)``, the global random seeded too.
 
     ``scored`` lists the leaves the run scored, in order, for
     :func:`~advsearch.check.uct_replay.replay`.

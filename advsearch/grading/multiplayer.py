@@ -127,7 +127,8 @@ def _question(t):
     par = paranoid_tree(t).values()
     root = t.initial_state
     inner = [n for n in t.nodes() if n.children]
-    ties = [n for n in inner if _tied(t, true, n) and check.values(t, {n.label: last[n.path]}).mistake is None]
+    ties = [n for n in inner if _tied(t, true, n) and last[n.path] != true[n.path]
+            and check.values(t, {n.label: last[n.path]}).mistake is None]
     if not ties or _choice(t, true, root) == _choice(t, par, root):
         return None
     counts = [sum(par[n.path] == par[m.path] for m in inner) for n in inner]

@@ -41,7 +41,7 @@ def assess_maxn_values(q, values, move, points=2, *, note: str = "") -> Grade:
 
     Each inner node's vector right beyond those a blind answer gets right
     (:func:`~advsearch.grading.blind.blind_right`: one vector everywhere, or
-    each node's first or last leaf, which the tie rule often makes right at
+    each node a leaf below it, such as the first, which the tie rule makes right at
     the lowest nodes) earns its share, as in
     :func:`~advsearch.grading.assess_values`; the report is
     :func:`advsearch.check.values`'s feedback, which names a vector best for
@@ -83,8 +83,8 @@ def assess_maxn_values(q, values, move, points=2, *, note: str = "") -> Grade:
     blind = blind_right(required, [q.maxn[n.label] for n in required])
     earned = above_blind(len(right), len(q.maxn), blind)
     if not fb.ok and isinstance(values, dict) and blind:
-        lines.append(f"(One vector everywhere, or each node's first or last leaf, gets {blind} right on this tree; "
-                     f"only the vectors right beyond {blind} earn points.)")
+        lines.append(f"(One vector everywhere, or each node's first, last or middle leaf, gets {blind} right on this "
+                     f"tree; only the vectors right beyond {blind} earn points.)")
     got_move, said, wrong_move = _move(t, move, q.maxn_move, "maxn")
     mistake = mistake or wrong_move
     if got_move and not ("A" in right and earned > 0):

@@ -106,8 +106,8 @@ def assess_ucb(q, uct_values, uct_choice, points=2, *, tolerance: float = 0.01, 
     all_right = fits_sqrt2 or n_right == len(q.values)
     if chosen == q.choice and not all_right:
         got_choice = 0.0
-        said = (f"{q.choice} is the child UCT selects, but the choice earns its half only with every UCTValue right: it is the "
-                "child with the largest UCTValue.")
+        said = (f"{q.choice} is the child UCT selects, but the choice earns its half only with every UCTValue "
+                "right: it is the child with the largest UCTValue.")
     elif chosen == q.choice:
         got_choice, said = half, f"UCT selects {q.choice}: right."
     elif chosen in q.children:
