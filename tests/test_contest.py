@@ -126,6 +126,18 @@ def agent(game, state):
     assert not (tmp_path / "planted.txt").exists()
 
 
+def test_an_agent_reads_its_files_whatever_the_instructors_umask():
+    code = "with open('book/first.txt') as f:\n    FIRST = int(f.read())\ndef agent(game, state):\n" \
+           "    legal = game.actions(state)\n    return FIRST if FIRST in legal else legal[0]\n"
+    before = os.umask(0o077)                         # files and folders private to the instructor, by default
+    try:
+        game = game_against(code, files=(("book/first.txt", b"4"),))
+    finally:
+        os.umask(before)
+    assert game["forfeit"] is None, game["reason"]
+    assert game["moves"][0] == 4
+
+
 def test_the_referees_games_are_the_arenas_games():
     """The same deterministic agents from the same opening: the sandboxed game and an in-process game agree."""
     game = make_game("connect4")

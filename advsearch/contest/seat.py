@@ -168,13 +168,25 @@ class Seat:
 
 
 def _unpack(files, folder):
-    """Write an agent's files into its private folder (paths that would leave it are refused)."""
+    """Write an agent's files into its private folder (paths that would leave it are refused).
+
+    The folder itself is the sandbox's alone (:func:`advsearch.autograde.sandbox.command` hands it over);
+    what is inside is readable by anyone who may enter it, whatever the instructor's ``umask``.
+    """
     root = os.path.realpath(folder)
     for path, data in files:
         target = os.path.realpath(os.path.join(root, path))
         if not target.startswith(root + os.sep):
             raise ValueError(f"the agent's file {path!r} lies outside its folder")
-        os.makedirs(os.path.dirname(target), exist_ok=True)
+        _folders(root, os.path.dirname(target))
         with open(target, "wb") as f:
             f.write(data)
-    sandbox.give_to_sandbox(folder)
+        os.chmod(target, 0o644)
+
+
+def _folders(root, inner):
+    """Make the folder ``inner`` and those between it and ``root``, each readable and enterable by anyone."""
+    if inner != root and not os.path.isdir(inner):
+        _folders(root, os.path.dirname(inner))
+        os.mkdir(inner)
+        os.chmod(inner, 0o755)
