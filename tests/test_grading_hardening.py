@@ -95,17 +95,26 @@ def _plant_nested(folder, tmp_path):
     os.symlink("/etc/passwd", folder / "a" / "b" / "c")
 
 
-PLANTS = {"symbolic link": _plant_symlink, "dangling": _plant_dangling, "named pipe": _plant_fifo,
+def _plant_bad_stamp(folder, tmp_path):
+    (folder / "timestamp.txt").write_text("the day before the deadline\n")
+
+
+def _plant_huge_stamp(folder, tmp_path):
+    (folder / "timestamp.txt").write_text("2000-01-01 00:00:00 UTC" + " " * 5000)
+
+
+PLANTS = {"bad time stamp": _plant_bad_stamp, "huge time stamp": _plant_huge_stamp, "symbolic link": _plant_symlink, "dangling": _plant_dangling, "named pipe": _plant_fifo,
           "pipe as notebook": _plant_fifo_notebook, "hard link": _plant_hard_link, "socket": _plant_socket,
           "device": _plant_device, "too many": _plant_many, "too big": _plant_big,
           "big notebook": _plant_big_notebook, "nested link": _plant_nested}
-WORDS = {"symbolic link": "symbolic link", "dangling": "symbolic link", "named pipe": "named pipe",
+WORDS = {"bad time stamp": "not a time stamp", "huge time stamp": "not a time stamp", "symbolic link": "symbolic link", "dangling": "symbolic link", "named pipe": "named pipe",
          "pipe as notebook": "named pipe", "hard link": "hard links", "socket": "socket", "device": "device",
          "too many": "more than", "too big": "bytes", "big notebook": "more than a notebook", "nested link": "a/b/c"}
 
 
 def test_an_honest_folder_has_no_problem(tmp_path):
     folder = _folder(tmp_path)
+    (folder / "timestamp.txt").write_text("2026-11-26 13:56:52.818012 UTC")
     (folder / "data").mkdir()
     (folder / "data" / "weights.json").write_text("[1, 2]")
     assert files.problems(str(folder)) == []

@@ -35,6 +35,7 @@ Examples
 from __future__ import annotations
 
 import os
+import re
 import stat
 
 __all__ = ["problems", "check", "copy_tree", "copy_file", "spreadsheet_safe", "TamperedFolder", "cut", "MAX_FILES", "MAX_BYTES", "MAX_NOTEBOOK_BYTES",
@@ -114,8 +115,8 @@ def _entry_problem(path: str, name: str, st) -> str | None:
         return f"{cut(name, 80)} is {kind}"
     if stat.S_ISREG(st.st_mode) and st.st_nlink > 1:
         return f"{cut(name, 80)} has {st.st_nlink} hard links (it may be another person's file)"
-    if stat.S_ISREG(st.st_mode) and os.path.basename(name) == "timestamp.txt" and st.st_size > MAX_STAMP:
-        return f"{cut(name, 80)} is {st.st_size:,} bytes, more than a time stamp ({MAX_STAMP})"
+    if stat.S_ISREG(st.st_mode) and os.path.basename(name) == "timestamp.txt" and not _is_stamp(path, st):
+        return f"{cut(name, 80)} is not a time stamp as nbgrader writes one"
     if stat.S_ISREG(st.st_mode) and name.endswith(".ipynb"):
         if st.st_size > MAX_NOTEBOOK_BYTES:
             return f"{cut(name, 80)} is {st.st_size:,} bytes, more than a notebook may be ({MAX_NOTEBOOK_BYTES:,})"
@@ -123,6 +124,21 @@ def _entry_problem(path: str, name: str, st) -> str | None:
         if cells > MAX_CELLS:
             return f"{cut(name, 80)} holds {cells:,} cells, more than a notebook may ({MAX_CELLS:,})"
     return None
+
+
+#: A time stamp as nbgrader's submit writes it, "2026-11-26 13:45:00.123456 UTC" (ISO forms also pass).
+STAMP = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?( ?(UTC|Z|[+-]\d\d:?\d\d))?\s*")
+
+
+def _is_stamp(path: str, st) -> bool:
+    if st.st_size > MAX_STAMP:
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        with os.fdopen(fd, "rb") as f:
+            return STAMP.fullmatch(f.read(MAX_STAMP + 1).decode("ascii")) is not None
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def _cells(path: str) -> int:

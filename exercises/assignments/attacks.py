@@ -559,10 +559,10 @@ def attack_notebook(release_nb, assignment: str, placements: dict):
     return nb
 
 
-def attacks_for(assignment: str, release_nb) -> dict:
-    """``{name: notebook}`` of every attack on ``assignment``."""
+def attacks_for(assignment: str, release_nb, attacks: dict | None = None) -> dict:
+    """``{name: notebook}`` of every attack on ``assignment`` (of :data:`ATTACKS`, or of ``attacks``)."""
     return {f"attack_{name}": attack_notebook(release_nb, assignment, placements)
-            for name, (kind, assignments, placements) in ATTACKS.items() if assignment in assignments}
+            for name, (kind, assignments, placements) in (attacks or ATTACKS).items() if assignment in assignments}
 
 
 def honest_edits(answered) -> dict:

@@ -70,6 +70,14 @@ import nbformat
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import attacks  # noqa: E402  (the dishonest submissions, next to this file)
+import attacks_review  # noqa: E402  (those an adversarial review found)
+
+#: Every notebook attack, and every hand-in that plants something and must be refused before it is read.
+ATTACKS = {**attacks.ATTACKS, **attacks_review.ATTACKS}
+REFUSED = attacks.PLANTS
+#: Students of the review whose own notebook nbgrader may fail to grade (a broken notebook of theirs, a time
+#: stamp nbgrader cannot read): that earns them nothing, and must harm nobody else nor blame the grader.
+MAY_FAIL = {f"attack_{name}" for name in (*attacks_review.NOTEBOOK_EDITS, *attacks_review.PLANTS)}
 
 #: The cell timeout (seconds) for the submission that loops at the top level of a cell.
 LOOP_TIMEOUT = 10
@@ -340,7 +348,10 @@ def submissions(source_nb, release_nb, extras=True, assignment="") -> dict:
                 cell.source = 'STUDENT_ID = "alice"  # copied from alice'
         out["copier"] = copier
     if extras:
-        out.update(attacks.attacks_for(assignment, release_nb))
+        out.update(attacks.attacks_for(assignment, release_nb, ATTACKS))
+        for name, (kind, assignments, edit) in attacks_review.NOTEBOOK_EDITS.items():
+            if assignment in assignments:
+                out[f"attack_{name}"] = edit(copy())
         out.update(attacks.honest_edits(answered))
     for nb in out.values():
         for cell in nb.cells:
@@ -456,7 +467,7 @@ def round_trip(course: str, a: str, failures: Failures):
         for student, nb in submissions(source_nb, release_nb, extras=a in COPIED_FAILS, assignment=a).items():
             students.setdefault(student, {})[name] = nb
     if a in COPIED_FAILS:
-        for plant in attacks.PLANTS:
+        for plant in (*REFUSED, *(f"attack_{p}" for p in attacks_review.PLANTS)):
             students[plant] = {name: students["stub"][name] for name in students["stub"]}
     if ONLY:
         students = {s: nbs for s, nbs in students.items()
@@ -470,8 +481,9 @@ def round_trip(course: str, a: str, failures: Failures):
             target = os.path.join(course, "submitted", student, a, name)
             os.makedirs(os.path.dirname(target), exist_ok=True)
             nbformat.write(nb, target)
-        if student in attacks.PLANTS:
-            attacks.PLANTS[student](course, os.path.join(course, "submitted", student, a))
+        plant = REFUSED.get(student) or attacks_review.PLANTS.get(student.replace("attack_", "", 1))
+        if plant:
+            plant(course, os.path.join(course, "submitted", student, a))
 
     looping_api = course_api(course, **{"Execute.timeout": LOOP_TIMEOUT, "TrustedGrades.budget_seconds": BUDGET})
     secrets_text = sorted({line for path in sources for line in secrets(nbformat.read(path, as_version=4))
@@ -480,11 +492,19 @@ def round_trip(course: str, a: str, failures: Failures):
         submit(student)
         before = protected(course, db, student)
         started = time.perf_counter()
-        if student in attacks.PLANTS:
+        if student in REFUSED:
             result = api.autograde(a, student)
             log = (result.get("log") or "") + (result.get("error") or "")
             failures.check(not result.get("success") and "refused" in log,
                            f"{a}: autograde refuses {student} before reading it ({time.perf_counter() - started:.1f} s)")
+        elif student in MAY_FAIL:
+            result = looping_api.autograde(a, student)
+            log = (result.get("log") or "") + (result.get("error") or "")
+            ours = [line for line in log.splitlines() if 'File "' in line and "/advsearch/" in line]
+            refused = "TamperedFolder" in log and "refused" in log
+            failures.check(result.get("success") or refused or not ours,
+                           f"{a}: autograde {student} grades it, refuses it, or fails it in nbgrader's own checks, "
+                           "not in advsearch" + (f" ({ours[-1].strip()})" if ours and not refused else ""))
         elif student == "loops" or student.startswith("attack_"):
             call(lambda: looping_api.autograde(a, student), failures,
                  f"{a}: autograde {student} (cell timeout {LOOP_TIMEOUT} s)")
@@ -525,7 +545,8 @@ def round_trip(course: str, a: str, failures: Failures):
                 try:
                     submission = gb.find_submission_notebook(name, a, student)
                 except Exception as e:                     # no autograded submission at all
-                    failures.check(student in attacks.PLANTS, f"{a}/{name}: {student} was autograded ({e})")
+                    failures.check(student in REFUSED or student in MAY_FAIL,
+                                   f"{a}/{name}: {student} was autograded ({e})")
                     continue
                 for grade in submission.grades:
                     scores[grade.name] = (grade.auto_score, grade.cell.max_score)
@@ -564,14 +585,23 @@ def round_trip(course: str, a: str, failures: Failures):
     # 5. Feedback.
     call(lambda: api.generate_feedback(a), failures, f"{a}: generate_feedback")
     for student in students:
-        if student in attacks.PLANTS:
+        if student in REFUSED or (student in MAY_FAIL and not os.path.isdir(os.path.join(course, "autograded",
+                                                                                           student, a))):
             continue
         for path in sources:
             html = os.path.join(course, "feedback", student, a,
                                 os.path.splitext(os.path.basename(path))[0] + ".html")
             failures.check(os.path.isfile(html) and os.path.getsize(html) > 0,
                            f"{a}: feedback for {student} written")
+            if student.startswith("attack_") and os.path.isfile(html):
+                text = open(html, encoding="utf-8", errors="replace").read()
+                found = [tag for tag in SCRIPTS if tag in text]
+                failures.check(not found, f"{a}: {student}'s feedback runs none of the student's HTML"
+                               + (f" (found {found})" if found else ""))
 
+
+#: HTML that the attacks put in outputs and Markdown, which feedback must show as text, never as tags.
+SCRIPTS = ("<script>document.title", "<img src=x onerror", "<iframe srcdoc", "<script>window.advsearch")
 
 #: The largest autograded notebook allowed: the kernel keeps 2 million characters of output, plus the notebook.
 MAX_NOTEBOOK = 3_000_000
@@ -733,12 +763,13 @@ def export(course: str, assignments, failures: Failures):
             failures.check(rows["copier"].status == "suspicious" and "alice" in rows["copier"].reason,
                            f"advsearch grading report {a}: the copier is suspicious, declaring 'alice' "
                            f"(found {rows['copier'].status}: {rows['copier'].reason})")
-        ungraded = [r.student for r in rows.values() if r.status == "not graded" and r.student not in attacks.PLANTS]
+        ungraded = [r.student for r in rows.values() if r.status == "not graded" and r.student not in REFUSED
+                    and r.student not in MAY_FAIL]
         failures.check(not ungraded, f"advsearch grading report {a}: every submission was graded"
                        + (f" (not graded: {ungraded})" if ungraded else ""))
-        named = [s for s in attacks.PLANTS if s in rows and rows[s].status == "not graded"
+        named = [s for s in REFUSED if s in rows and rows[s].status == "not graded"
                  and rows[s].reason.startswith("Tampering")]
-        planted = [s for s in attacks.PLANTS if s in rows or (a in COPIED_FAILS and not ONLY)]
+        planted = [s for s in REFUSED if s in rows or (a in COPIED_FAILS and not ONLY)]
         failures.check(sorted(named) == sorted(planted), f"advsearch grading report {a}: names the tampering of "
                        f"every planted hand-in ({len(named)} of {len(planted)})"
                        + (f"; missed {sorted(set(planted) - set(named))}" if set(planted) - set(named) else ""))
