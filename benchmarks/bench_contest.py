@@ -31,6 +31,7 @@ from advsearch.contest import play as contest_play
 from advsearch.contest.pool import InProcess, default_workers, executor, play_all
 from advsearch.contest.record import Record
 from advsearch.contest.seat import Seat
+from advsearch.contest.secret import KEY, contest_key
 from advsearch.ratings import fit_elo
 
 NODES = 200                     # alpha-beta nodes per move; MCTS gets NODES // 2 iterations
@@ -110,12 +111,17 @@ def phases():
 
 
 def contest_run(folder, work, label, slots, **where):
-    """One contest of the agents in ``folder`` into a fresh folder in ``work``: a dict of what was measured."""
+    """One contest of the agents in ``folder`` into a fresh folder in ``work``: a dict of what was measured.
+
+    Every run's folder holds the same secret key (made in ``work``), so that the runs play the same games.
+    """
+    out = tempfile.mkdtemp(dir=work)
+    with open(os.path.join(out, KEY), "wb") as f:
+        f.write(contest_key(work))
     with phases() as (seconds, seats):
         start = time.perf_counter()
         result = contest.run("connect4", folder, games_per_pair=2, openings=2, time_per_move=TIME_PER_MOVE,
-                             max_nodes=NODES, seed=SEED, out=tempfile.mkdtemp(dir=work),
-                             progress=False, **where)
+                             max_nodes=NODES, seed=SEED, out=out, progress=False, **where)
         total = time.perf_counter() - start
     games = result.games
     print(f"  {label}: {len(games)} games in {seconds['play_game']:.1f} s", file=sys.stderr)
