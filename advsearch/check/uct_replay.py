@@ -46,8 +46,8 @@ Examples
 >>> stats = lecture_uct(g, t.initial_state, 2)
 >>> replay(t, scored_leaves(g.log), 2, stats).ok
 True
->>> replay(t, scored_leaves(g.log), 2, {0: (1.0, 2), 1: (0.5, 0)}).text
-'returned the visits {0: 2, 1: 0} at the root, but its playouts passed through the root\\'s children {0: 1, 1: 1} times'
+>>> print(replay(t, scored_leaves(g.log), 2, {0: (1.0, 2), 1: (0.5, 0)}).text)
+returned the visits {0: 2, 1: 0} at the root, but its playouts passed through the root's children {0: 1, 1: 1} times
 """
 
 from __future__ import annotations
