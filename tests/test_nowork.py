@@ -136,6 +136,7 @@ def test_ps1_q2_pruned_leaves_by_hand():
         leaves = [leaf.label for leaf in t.leaves()]
         rng = random.Random(students[i])
         answers = {
+            "blank": [],
             "every leaf": leaves,
             "a random half of the leaves": rng.sample(leaves, len(leaves) // 2),
             "the last leaf of every node": [n.children[-1].label for n in t.nodes()
