@@ -492,3 +492,38 @@ def test_a_submissions_folder_with_a_dangling_link_still_runs_its_contest(course
     write(course / "subs" / "carol.py", AGENT)
     entrants, skipped = load_entrants(course / "subs")
     assert [e.name for e in entrants] == ["bob", "carol"] and list(skipped) == ["mallory"]
+
+
+# --- The adversarial review's contest entries (exercises/assignments/attacks_review.py) lose, and stop nothing. ---
+
+def _review_contest():
+    import importlib.util
+    path = os.path.join(os.path.dirname(__file__), "..", "exercises", "assignments", "attacks_review.py")
+    spec = importlib.util.spec_from_file_location("attacks_review", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.CONTEST
+
+
+@needs_sandbox
+@pytest.mark.parametrize("attack", sorted(_review_contest()))
+def test_the_reviews_contest_attacks_win_nothing_and_stop_nothing(tmp_path, attack):
+    subs = tmp_path / "subs"
+    write(subs / "bob.py", "# bob's own\n" + AGENT)
+    for name, source in _review_contest()[attack].items():
+        write(subs / name, source)
+    result = contest.run("tictactoe", str(subs), baselines=["random"], games_per_pair=1, time_per_move=5.0,
+                         out=tmp_path / "out", progress=False)
+    attackers = set(result.agents) - {"bob", "random"}
+    for game in result.games:                              # every game was played to an end or a forfeit
+        assert game["result"] is not None or game["forfeit"]
+    for name in ("forfeits.csv", "leaderboard.csv", "crosstable.csv"):
+        with open(tmp_path / "out" / name, newline="") as f:
+            assert not any(cell[:1] in ("=", "+", "@") for row in csv.reader(f) for cell in row)
+    held = sum(os.lstat(os.path.join(here, f)).st_size for d in os.listdir("/tmp") if d.startswith("advsearch-agent-")
+               for here, _, names in os.walk(os.path.join("/tmp", d)) for f in names)
+    assert held < 16 << 20, f"agents' folders on the host hold {held:,} bytes"
+    if attack in ("contest_forged_move", "contest_forged_load", "contest_fills_disk"):
+        lost = [g for g in result.games if g["forfeit"] and g["forfeit"] in attackers] + \
+               [a for a in result.excluded]
+        assert lost, f"{attack}: the attacker neither forfeited nor was left out"

@@ -143,7 +143,7 @@ class Seat:
             with self._awake():
                 value = self.runner.value("agent")
         except (RunnerDied, ProtocolError, RemoteError) as error:
-            raise Forfeit("load", f"its process ended while loading ({error})") from None
+            raise Forfeit("load", f"its code did not load ({error})") from None
         return isinstance(value, NotData) and value.callable
 
     def move(self, moves):
