@@ -27,11 +27,17 @@ For every assignment in source/ (ps1, ps2, ps3, ps4, and any added later) it:
    ``copier``     (ps1, ps3, ps4) the reference notebook with another student's id:
                   the by-hand answers fit the other student's trees, so they
                   earn 0, while the code, right on any tree, keeps its points;
-   ``attack_*``   (ps1, ps3, ps4) 30 dishonest submissions (``attacks.py``): each
-                  gets 0, changes nothing of anyone else's (grades, autograded
-                  folders, the package on disk, source/, the course key),
-                  leaves no process running, shows no solution text, and
-                  keeps its autograded notebook small;
+   ``attack_*``   (ps1, ps3, ps4) dishonest submissions (``attacks.py`` and
+                  ``attacks_review.py``): each gets 0, changes nothing of anyone
+                  else's (grades; submitted, autograded and feedback files by
+                  bytes, mode and time; the package on disk, source/, the
+                  course's script and key, a file outside the course), leaves
+                  no process running, shows no solution text, keeps its
+                  autograded notebook small, blames no grader, carries none of
+                  its HTML into feedback, and is done within its time budget;
+   ``plant_*``    (ps1, ps3, ps4) hand-ins that plant links, pipes, devices or
+                  too much beside the notebook: each is refused before nbgrader
+                  reads it, and ``advsearch grading report`` names it;
    ``honest_*``   (ps1, ps3, ps4) the right answers with an ordinary edit (a copied
                   answer or test cell, a renamed kernel, answers moved below
                   their tests, an extra cell): full marks;
