@@ -442,7 +442,9 @@ def test_assess_pruned(ps1):
     labels = {leaf.path: leaf.label for leaf in t.leaves()}
     other = [labels[p] for p in ads.alphabeta(t, trace=True, prune_on_equal=False).trace.unvisited_leaves()]
     g = grading.assess_pruned(t, other, 2)
-    assert (g.points, g.convention) == (1.0, "strict") and "no cut on ties" in g.text
+    # named, but no credit: one fixed answer for everyone is exactly another convention's set on a fifth of trees
+    assert (g.points, g.convention) == (0.0, "strict") and "no cut on ties" in g.text
+    assert grading.assess_pruned(t, other, 2, credit={"strict": 0.5}).points == 1.0
 
     assert grading.assess_pruned(t, other, 2, prune_on_equal=False).points == 2
     assert grading.assess_pruned(t, None, 2).points == 0
@@ -451,8 +453,9 @@ def test_assess_pruned(ps1):
 
 def test_assess_pruned_partial_credit():
     t = ads.parse("A[B[b1=4 b2=7 b3=5] C[c1=6 c2=4 c3=9] D[d1=4 d2=2 d3=8] E[e1=3 e2=5 e3=1]]")
-    # Right: c3 d2 d3 e2 e3.  One missing: J = 4/5, so a share of 0.3.
-    assert grading.assess_pruned(t, ["c3", "d2", "d3", "e2"], 2).points == 0.6
+    # Right: c3 d2 d3 e2 e3.  One missing earns nothing (a fixed guess is within a leaf on a third of the trees).
+    g = grading.assess_pruned(t, ["c3", "d2", "d3", "e2"], 2)
+    assert g.points == 0 and g.details["overlap"] == 0.8
     # Mostly wrong: nothing.
     assert grading.assess_pruned(t, ["b2", "b3", "c3"], 2).points == 0
     # An inner node stands for its leaves.

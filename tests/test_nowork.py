@@ -137,6 +137,8 @@ def test_ps1_q2_pruned_leaves_by_hand():
         rng = random.Random(students[i])
         answers = {
             "blank": [],
+            "one fixed answer: B's second and third leaf": [[1, 1], [1, 2]],
+            "one fixed answer: B's second child": [[1, 1]],
             "every leaf": leaves,
             "a random half of the leaves": rng.sample(leaves, len(leaves) // 2),
             "the last leaf of every node": [n.children[-1].label for n in t.nodes()
@@ -544,6 +546,22 @@ def test_ps2_monotone_changes_of_connect4_eval_are_connect4_eval(scale, shift, s
     e = antisymmetric(lambda s: sign * math.tanh(steep * (scale * C4(s, MAX) + shift)))
     why = grading.unoriginal(e, GAME, grading.originality.originality_positions(GAME, "hypothesis"))
     assert why is not None and ("connect4_eval" in why or "tells apart" in why)
+
+
+def test_ps2_an_evaluation_that_plays_otherwise_than_it_answers_the_check_is_caught_in_play():
+    """One that counts its calls answers the identity check as its own and then plays connect4_eval."""
+    calls = []
+
+    def two_faced(state, player):
+        calls.append(1)
+        return OWN["own weights"](state, player) if len(calls) <= 150 else C4(state, player)
+
+    assert grading.unoriginal(two_faced, GAME, grading.originality.originality_positions(GAME, "two")) is None
+    played = grading.originality.Recorder(two_faced)
+    for state in grading.sample_positions(GAME, "a match", 3000):          # as many calls as a match's first moves
+        played(state, MAX)
+    why = grading.unoriginal_values(played.values, GAME, played.positions)
+    assert "it is connect4_eval" in why
 
 
 def test_ps2_the_reference_solution_is_its_own():

@@ -257,9 +257,23 @@ def _not_own(fn, sub: Submission, points: float):
 
 
 def _match(fn, sub: Submission, opponent: str, points: float) -> grading.Grade:
-    """The match against ``opponent``, played once per submission, with ``points``."""
-    g = sub.remembered(("match", opponent), lambda: grading.assess_tournament(
-        fn, f"{sub.student}:{sub.seed}", opponent, 1, max_ms=2.0))
+    """The match against ``opponent``, played once per submission, with ``points``.
+
+    The values the evaluation gave in the match itself must be its own too:
+    an evaluation can count its calls, and answer the identity check one way
+    and play with the package's.
+    """
+    def play():
+        played = grading.originality.Recorder(fn)
+        g = grading.assess_tournament(played, f"{sub.student}:{sub.seed}", opponent, 1, max_ms=2.0)
+        why = grading.unoriginal_values(played.values, sub.problems.game, played.positions) \
+            if len(played.positions) >= 30 else None
+        if why is None:
+            return g
+        return grading.Grade(0.0, 1.0, f"Your evaluation earns nothing here: on {len(played.positions)} positions "
+                                       f"of the match {why}.", details=dict(g.details, unoriginal=why))
+
+    g = sub.remembered(("match", opponent), play)
     return grading.Grade(grading.grades.share(float(points), g.points), float(points), g.text, details=g.details)
 
 

@@ -117,7 +117,7 @@ from .mcts import assess_mcts
 from .multiplayer import MULTIPLAYER_MISTAKES, multiplayer_question, paranoid_tree, ties_last_values
 from .multiplayer_by_hand import assess_maxn_values, assess_paranoid
 from .notebook import self_check
-from .originality import assess_originality, shipped_evaluations, unoriginal
+from .originality import assess_originality, shipped_evaluations, unoriginal, unoriginal_values
 from .perspectives import PERSPECTIVES, mcts_trees
 from .running import TimeLimitExceeded, quiet, time_limit
 from .search_code import assess_search
@@ -127,7 +127,7 @@ from .ucb import assess_ucb, ucb_question
 __all__ = [
     "autograding", "id_from_path", "student_id", "student_seed", "ANONYMOUS",
     "problems", "exercise", "graded", "ASSIGNMENTS", "search_trees", "sample_positions", "with_shuffles",
-    "blind_right", "above_blind", "shipped_evaluations", "unoriginal", "assess_originality",
+    "blind_right", "above_blind", "shipped_evaluations", "unoriginal", "unoriginal_values", "assess_originality",
     "TimeLimitExceeded", "Runaway", "time_limit", "quiet", "RecordingGame",
     "Convention", "CONVENTIONS", "reference_visits",
     "Grade", "assess_values", "assess_pruned", "assess_search", "assess_evaluation",

@@ -94,8 +94,7 @@ def assess_pruned(t, answer, points=2, *, prune_on_equal: bool = True, credit=No
     credit : dict, optional
         The share of the points an answer earns that is exactly right for
         another convention: keys "strict" (the other cut test), "reversed"
-        (children right to left) and "strict_reversed".  Default
-        ``{"strict": 0.5, "reversed": 0.25, "strict_reversed": 0.25}``.
+        (children right to left) and "strict_reversed".  Default ``{}``.
     note : str
         A sentence to put first in the report.
 
@@ -103,11 +102,14 @@ def assess_pruned(t, answer, points=2, *, prune_on_equal: bool = True, credit=No
     -------
     Grade
         Full points for the right set.  An answer right for another
-        convention earns that convention's credit, and the report names it.
-        Any other answer earns a share J − ½ of the points, where J is the
-        Jaccard overlap of the two sets (the leaves in both, over the leaves
-        in either): nothing unless most of the answer is right, so that
-        answers to another student's tree (or guesses) earn nothing.
+        convention earns that convention's credit (none by default: one
+        fixed answer for everyone is exactly the set of another convention
+        on a fifth of the trees), and the report names it.
+        Any other answer earns nothing: one fixed answer for everyone (the
+        leaves below B's second and third child, say) is within a leaf of the
+        right set on a third of the trees, so nearly right cannot be told
+        from guessed.  ``details["overlap"]`` keeps the Jaccard overlap of
+        the two sets (the leaves in both, over the leaves in either).
 
     Examples
     --------
@@ -117,12 +119,14 @@ def assess_pruned(t, answer, points=2, *, prune_on_equal: bool = True, credit=No
     2.0
     >>> g = assess_pruned(t, ["d3", "e2", "e3"])
     >>> g.points, g.convention
-    (1.0, 'strict')
+    (0.0, 'strict')
+    >>> assess_pruned(t, ["d3", "e2", "e3"], credit={"strict": 0.5}).points
+    1.0
     """
     out_of = check_points(points)
     t = own_tree(t)
     eq = bool(prune_on_equal)
-    credit = {"strict": 0.5, "reversed": 0.25, "strict_reversed": 0.25} if credit is None else dict(credit)
+    credit = {} if credit is None else dict(credit)
     fb = check.pruned(t, answer, prune_on_equal=eq)
     if fb.ok:
         return Grade(out_of, out_of, note + str(fb), convention="lecture" if eq else "strict")
@@ -133,18 +137,17 @@ def assess_pruned(t, answer, points=2, *, prune_on_equal: bool = True, credit=No
     others = {"strict": pruned_leaves(t, not eq), "reversed": pruned_leaves(t, eq, True),
               "strict_reversed": pruned_leaves(t, not eq, True)}
     for key, leaves in others.items():
-        if marked == leaves and leaves and leaves != reference and key in credit:   # a blank answer fits nothing
+        if marked == leaves and leaves and leaves != reference:   # a blank answer fits nothing
             how = {"strict": "with the other cut test ("
                              + ("v > β, v < α: no cut on ties)" if eq else "v ≥ β, v ≤ α: cutting on ties)"),
                    "reversed": "with the children searched right to left",
                    "strict_reversed": "with the other cut test and the children searched right to left"}[key]
             text = (note + f"Your answer is exactly what alpha-beta prunes {how}; this question asks for "
                     + ("v ≥ β, v ≤ α" if eq else "v > β, v < α") + ", children left to right. " + str(fb))
-            return Grade(share(out_of, credit[key]), out_of, text, convention=key, mistake=fb.mistake)
+            return Grade(share(out_of, credit.get(key, 0.0)), out_of, text, convention=key, mistake=fb.mistake)
     union = marked | reference
     overlap = len(marked & reference) / len(union) if union else 1.0
-    return Grade(share(out_of, max(0.0, overlap - 0.5)), out_of, note + str(fb), mistake=fb.mistake,
-                 details={"overlap": overlap})
+    return Grade(0.0, out_of, note + str(fb), mistake=fb.mistake, details={"overlap": overlap})
 
 
 def marked_leaves(t, answer):

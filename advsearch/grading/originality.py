@@ -45,6 +45,10 @@ True
 
 from __future__ import annotations
 
+import math
+import numbers
+import random
+
 from ..evaluation import Linear, connect4_eval, connect4_features
 from ..game import MAX
 from .batteries import sample_positions
@@ -52,7 +56,8 @@ from .grades import Grade, check_points
 from .isolation import isolated
 from .running import call
 
-__all__ = ["shipped_evaluations", "originality_positions", "agreement", "unoriginal", "assess_originality",
+__all__ = ["shipped_evaluations", "originality_positions", "agreement", "unoriginal", "unoriginal_values", "Recorder",
+           "assess_originality",
            "SAME_ORDER", "SEPARATES", "KNOWS"]
 
 #: The share of the pairs a shipped evaluation separates that an evaluation must rank alike (or all the other way
@@ -104,7 +109,52 @@ def unoriginal(evaluate, game, positions):
 
     Whatever ``evaluate`` raises is left to the caller.
     """
-    mine = [float(evaluate(s, MAX)) for s in positions]
+    return unoriginal_values([float(evaluate(s, MAX)) for s in positions], game, positions)
+
+
+class Recorder:
+    """An evaluation that passes calls on and keeps a sample of the positions it scored, with their values for MAX.
+
+    A match is graded on the values an evaluation gave *in the match*: an
+    evaluation that answers the identity check one way and plays another
+    (it can count its calls) is caught by :func:`unoriginal_values` on what
+    it recorded.  The sample is ``most`` of the distinct positions scored,
+    drawn evenly over the whole match by seeded reservoir sampling, so that
+    no stretch of the match goes unwatched.
+
+    >>> r = Recorder(lambda s, p: s if p == MAX else -s, most=2)
+    >>> [r(s, p) for s, p in [(1, 0), (2, 1), (3, 0), (3, 0), (4, 0)]]
+    [1, -2, 3, 3, 4]
+    >>> len(r.positions), all(r.values[i] == r.positions[i] for i in range(2))
+    (2, True)
+    """
+
+    def __init__(self, evaluate, most: int = 150, seed: str = "advsearch.grading.originality.Recorder"):
+        self.evaluate, self.most = evaluate, most
+        self.positions, self.values, self.seen = [], [], set()
+        self.rng = random.Random(seed)
+
+    def __call__(self, state, player):
+        v = self.evaluate(state, player)
+        if state not in self.seen and _real(v):
+            self.seen.add(state)
+            mine = float(v) if player == MAX else -float(v)
+            if len(self.positions) < self.most:
+                self.positions.append(state)
+                self.values.append(mine)
+            else:
+                i = self.rng.randrange(len(self.seen))
+                if i < self.most:
+                    self.positions[i], self.values[i] = state, mine
+        return v
+
+
+def _real(v) -> bool:
+    return isinstance(v, numbers.Real) and not isinstance(v, bool) and math.isfinite(float(v))
+
+
+def unoriginal_values(mine: list, game, positions):
+    """:func:`unoriginal` given the values ``mine`` an evaluation gave ``positions`` for MAX."""
     pairs = len(mine) * (len(mine) - 1) // 2
     _, apart = agreement(mine, mine)
     if apart < SEPARATES * pairs:
