@@ -430,3 +430,11 @@ def test_a_kernel_that_fills_its_socket_folder_on_disk_is_ended(tmp_path):
         stop.set()
         if process.poll() is None:
             process.kill()
+
+
+def test_a_sandbox_that_cannot_start_is_the_graders_fault_not_the_students(monkeypatch):
+    monkeypatch.setattr(referee.sandbox, "command", lambda argv, **kw: ["false"])
+    runner = Runner(["x = 1"])
+    with pytest.raises(referee.SandboxFailed, match="did not start"):
+        runner.value("x")
+    runner.close()

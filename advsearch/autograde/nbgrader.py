@@ -187,9 +187,12 @@ class SandboxedExecute(Execute):
         student's notebook its remaining outputs, not its grade.
         """
         self._budget = Budget.of(resources, TrustedGrades(config=self.config).budget_seconds)
+        self._cells_run = 0
         try:
             return super().preprocess(nb, resources, km)
         except Exception as e:                      # the kernel's trouble, made by the code it ran
+            if not self._cells_run:
+                raise                               # no cell ran: the kernel never started, which is ours
             self.log.warning("The kernel stopped early: %s", cut(f"{type(e).__name__}: {e}", 300))
             if resources is not None:
                 resources.setdefault("advsearch", {})["kernel"] = cut(f"{type(e).__name__}: {e}", 200)
@@ -210,6 +213,7 @@ class SandboxedExecute(Execute):
                 "[advsearch: from here on, cells were not run: the submission's time budget was used up]\n"))
             ] if first else []
             return cell, resources
+        self._cells_run += cell.cell_type == "code"
         return super().preprocess_cell(cell, resources, index)
 
     def output(self, outs, msg, display_id, cell_index):

@@ -43,7 +43,7 @@ from fractions import Fraction
 
 from . import runner, sandbox
 
-__all__ = ["Runner", "RemoteFunction", "RemoteError", "ProtocolError", "RunnerDied", "NotData",
+__all__ = ["Runner", "RemoteFunction", "RemoteError", "ProtocolError", "RunnerDied", "SandboxFailed", "NotData",
            "unpack_answer", "RUNNER_LIMITS", "MISSING"]
 
 _RUNNER = os.path.abspath(runner.__file__)
@@ -92,6 +92,10 @@ class RunnerDied(Exception):
         self.timed_out = timed_out
         self.sentence = (f"did not finish: it was {message}" if timed_out else
                          f"ended the process it ran in ({message}: os._exit, a crash, or too much memory?)")
+
+
+class SandboxFailed(RuntimeError):
+    """The sandbox died before the grader's own first cell ran: a fault of the grading machine, not the student's."""
 
 
 class BudgetUsedUp(RunnerDied):
@@ -296,7 +300,11 @@ class Runner:
         self.buffer = b""
         self.starts += 1
         self.games.clear()
-        self._send({"exec": [c for i, c in enumerate(self.cells) if i not in self.skipped]})
+        try:
+            self._send({"exec": [c for i, c in enumerate(self.cells) if i not in self.skipped]})
+        except RunnerDied as e:                 # nothing of the student's has run yet
+            self.close()
+            raise SandboxFailed(f"the sandbox of the graded code did not start ({e})") from None
         kept = [i for i in range(len(self.cells)) if i not in self.skipped]
         for i in kept:
             try:
@@ -305,6 +313,9 @@ class Runner:
                 self.close()
                 raise
             except RunnerDied as e:
+                if i == 0:                      # the first cell is the grader's own: the sandbox did not start
+                    self.close()
+                    raise SandboxFailed(f"the sandbox of the graded code did not start ({e})") from None
                 self.cell_errors[i] = {"type": "TimeLimitExceeded" if e.timed_out else "Died",
                                        "message": str(e), "where": f"cell {i}"}
                 self.skipped.add(i)
