@@ -64,7 +64,7 @@ browser: $(STAMP) chromium
 
 ## The nbgrader round trip of exercises/assignments, in a temporary copy (about 7 minutes).
 grading-check: $(GRADING) sandbox
-	$(BIN)/python exercises/assignments/roundtrip.py
+	$(BIN)/python exercises/assignments/roundtrip.py --jobs $(JOBS)
 	$(BIN)/python exercises/assignments/multiuser.py
 
 DOCS := $(VENV)/.docs

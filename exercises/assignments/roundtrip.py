@@ -391,8 +391,14 @@ def main(argv=None) -> int:
     parser.add_argument("--only", metavar="GLOB", action="append", default=[],
                         help="only the made-up students whose names match (as 'attack_*'; reference and stub "
                              "always run): for a quick look, not for CI")
+    parser.add_argument("--jobs", type=int, default=1, metavar="N",
+                        help="round trips of N assignments at once, each in a course of its own (default 1)")
     args = parser.parse_args(argv)
     ONLY[:] = args.only
+    if args.jobs > 1 and not args.keep:
+        assignments = args.assignments or sorted(os.listdir(os.path.join(HERE, "source")))
+        if len(assignments) > 1:
+            return in_parallel(assignments, args.jobs, args.only)
 
     for name in ("ADVSEARCH_STUDENT_ID", "JUPYTERHUB_USER", "NBGRADER_EXECUTION"):
         os.environ.pop(name, None)             # a developer's environment must not change the result
@@ -434,6 +440,47 @@ def main(argv=None) -> int:
         print("  FAIL  " + f)
     print(f"roundtrip: {failures.passed} passed, {len(failures)} failed")
     return 1 if failures else 0
+
+
+#: The longest round trips first, so that N at once end together.
+LONGEST_FIRST = ("ps1", "ps3", "ps4", "ps2")
+
+
+def in_parallel(assignments, jobs: int, only) -> int:
+    """The round trip of each assignment in a process and a course of its own, ``jobs`` at once.
+
+    Each child prints its own checks; they are shown whole, one assignment
+    after another, and their counts added up in one closing line.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+    import re
+    order = sorted(assignments, key=lambda a: LONGEST_FIRST.index(a) if a in LONGEST_FIRST else -1)
+    started = time.perf_counter()
+
+    def child(a):
+        cmd = [sys.executable, os.path.abspath(__file__), a, *(f"--only={p}" for p in only)]
+        return subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              text=True)
+
+    with ThreadPoolExecutor(jobs) as pool:
+        done = dict(zip(order, pool.map(child, order)))
+    passed, fails = 0, []
+    for a in assignments:
+        out = done[a].stdout
+        print(out, flush=True)
+        counts = re.findall(r"^roundtrip: (\d+) passed, (\d+) failed$", out, flags=re.M)
+        if done[a].returncode not in (0, 1) or not counts:
+            fails.append(f"{a}: the round trip ended with exit code {done[a].returncode} and no count")
+            continue
+        passed += int(counts[-1][0])
+        lines = out.splitlines()
+        end = max(i for i, line in enumerate(lines) if line.startswith("roundtrip: "))
+        fails += [f"{a}: {line.strip()[len('FAIL'):].strip()}" for line in lines[end - int(counts[-1][1]):end]]
+    print(f"\nThe round trips of {', '.join(assignments)} took {time.perf_counter() - started:.0f} s, {jobs} at once.")
+    for f in fails:
+        print("  FAIL  " + f)
+    print(f"roundtrip: {passed} passed, {len(fails)} failed")
+    return 1 if fails else 0
 
 
 def round_trip(course: str, a: str, failures: Failures):
