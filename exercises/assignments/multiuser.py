@@ -365,7 +365,7 @@ def needed_paths() -> list:
     import advsearch
     package = os.path.dirname(os.path.realpath(advsearch.__file__))
     return sorted({os.path.realpath(sys.executable), os.path.realpath(sys.prefix),
-                   os.path.realpath(sys.base_prefix), package})
+                   os.path.realpath(sys.base_prefix), package, os.path.dirname(HARDENING)})
 
 
 def folders_above(path: str) -> list:
@@ -673,10 +673,28 @@ def sandbox_starts(failures: Failures) -> bool:
                           + ("" if answer == "works" else f": {answer}"))
 
 
+#: The tests of each sandbox's own budget and of the standard-library-only runner, run here as an ordinary user.
+HARDENING = os.path.join(os.path.dirname(os.path.dirname(HERE)), "tests", "test_grading_hardening.py")
+
+
+def budgets_as_an_ordinary_user(failures: Failures) -> None:
+    """As the instructor: two sandboxes side by side, one exhausting all it can while the other works, and the
+    trusted runner seeing the standard library only: the same tests as root's, in user namespaces."""
+    done = run_as(INSTRUCTOR, [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", HARDENING, "-k",
+                               "side_by_side or standard_library or socket_folder"],
+                  pwd.getpwnam(INSTRUCTOR).pw_dir, timeout=AUTOGRADE_TIMEOUT)
+    last = done.output.strip().splitlines()[-1] if done.output.strip() else f"exit code {done.code}"
+    if not failures.check(done.code == 0 and "passed" in last and "skipped" not in last,
+                          f"{INSTRUCTOR}: each sandbox has its own budget, and the runner the standard library only, "
+                          f"for an ordinary user too ({last})"):
+        print(done.output[-3000:])
+
+
 def round_trip(server: Server, failures: Failures, hostile: bool):
     i, course = INSTRUCTOR, server.course
     if not sandbox_starts(failures):
         return
+    budgets_as_an_ordinary_user(failures)
     print(f"\n== {i}: generate and release {ASSIGNMENT}", flush=True)
     step(failures, i, f"nbgrader generate_assignment {ASSIGNMENT}", nbgrader("generate_assignment", ASSIGNMENT),
          course)
