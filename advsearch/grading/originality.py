@@ -30,7 +30,7 @@ Examples
 >>> game = ConnectFour()
 >>> positions = originality_positions(game, "alice")
 >>> print(unoriginal(connect4_eval(game), game, positions))
-it ranks 100% of the pairs of test positions that connect4_eval separates as connect4_eval does: it is \
+it ranks 100% of the pairs of positions that connect4_eval separates as connect4_eval does: it is \
 connect4_eval (or a rescaling of it), which the package ships, not an evaluation of your own
 >>> squashed = lambda s, p: math.tanh(3 * connect4_eval(game)(s, p))
 >>> "it is connect4_eval (or a rescaling of it)" in unoriginal(squashed, game, positions)
@@ -161,7 +161,7 @@ def unoriginal_values(mine: list, game, positions):
         if len(set(mine)) == 1:
             return (f"it gives {mine[0]!r} to every test position: an evaluation must tell positions apart, and one "
                     "that does not is the \"search\" opponent's, which the package ships")
-        return (f"it tells apart only {apart / pairs:.1%} of the pairs of test positions: an evaluation must tell "
+        return (f"it tells apart only {apart / pairs:.1%} of the pairs of positions: an evaluation must tell "
                 "positions apart, and one that does not is the \"search\" opponent's, which the package ships")
     reference = None
     for name, theirs in shipped_evaluations(game).items():
@@ -170,11 +170,11 @@ def unoriginal_values(mine: list, game, positions):
         if separated and (alike >= SAME_ORDER or alike <= 1 - SAME_ORDER):
             how = "as" if alike >= SAME_ORDER else "the other way round from how"
             share = alike if alike >= SAME_ORDER else 1 - alike
-            return (f"it ranks {_floor(share)} of the pairs of test positions that {name} separates {how} {name} "
+            return (f"it ranks {_floor(share)} of the pairs of positions that {name} separates {how} {name} "
                     f"does: it is {name} (or a rescaling of it), which the package ships, not an evaluation of "
                     "your own")
     if reference < KNOWS:
-        return (f"it ranks only {_floor(reference)} of the pairs of test positions that connect4_eval separates as "
+        return (f"it ranks only {_floor(reference)} of the pairs of positions that connect4_eval separates as "
                 f"connect4_eval does, where a guess ranks about half and an evaluation that knows what wins "
                 f"Connect Four (lines of four, threats, the centre) at least {KNOWS:.0%}: it shows no knowledge of "
                 "the game")
