@@ -41,6 +41,7 @@ from hypothesis import given, settings, strategies as st
 from advsearch import CHANCE, MAX, MIN, ConnectFour, grading
 from advsearch.autograde import problemsets
 from advsearch.evaluation import Linear, connect4_eval, connect4_features
+from test_grading_ps3 import make_mcts
 
 LIMIT = 0.05            # the most any no-work strategy may expect, as a share of the question's points
 STUDENTS = 1000         # by-hand questions
@@ -375,34 +376,12 @@ def flat_monte_carlo(game, state, iterations, rng):
 
 
 def make_uct(steer=False, swap=False):
-    """The lecture's UCT; with ``steer`` its root counts are moved to the minimax move afterwards (found by exact
-    search), with ``swap`` the counts of the two most visited moves are swapped."""
-    def mcts(game, state, iterations, rng):
-        class Node:
-            def __init__(self, s, parent=None, action=None):
-                self.s, self.parent, self.action = s, parent, action
-                self.kids, self.wins, self.n = [], 0.0, 0
-                self.todo = [] if game.is_terminal(s) else list(game.actions(s))
+    """The lecture's UCT (test_grading_ps3's student); with ``steer`` its root counts are moved to the minimax
+    move afterwards (found by exact search), with ``swap`` the counts of the two most visited moves are swapped."""
+    uct = make_mcts()
 
-        root = Node(state)
-        for _ in range(iterations):
-            node = root
-            while not node.todo and node.kids:
-                parent = node
-                node = max(parent.kids, key=lambda k: k.wins / k.n + math.sqrt(math.log(parent.n) / k.n))
-            if node.todo:
-                a = node.todo.pop(0)
-                node.kids.append(Node(game.result(node.s, a), node, a))
-                node = node.kids[-1]
-            end = node.s
-            while not game.is_terminal(end):
-                end = game.result(end, rng.choice(list(game.actions(end))))
-            while node is not None:
-                node.n += 1
-                if node.parent is not None:
-                    node.wins += (game.utility(end, game.to_move(node.parent.s)) + 1) / 2
-                node = node.parent
-        stats = {c.action: (c.wins, c.n) for c in root.kids}
+    def mcts(game, state, iterations, rng):
+        stats = uct(game, state, iterations, rng)
         if (steer or swap) and iterations > len(stats):
             top, best = sorted(stats, key=lambda a: stats[a][1])[-2:]
             if steer:
