@@ -15,7 +15,10 @@ that put something beside the notebook in ``submitted/<student>/<assignment>/``
 ``advsearch contest``.  :data:`NOTEBOOK_EDITS` change the notebook's JSON (cell
 metadata, Markdown cells) where placements cannot.
 
-What each did when tried (2026-11-26, kept round-trip course of ps1, budget 60 s; ps2 on the runner):
+Since the fixes that followed the review, every one of them earns 0 and harms nothing: the round trip checks
+the notebook attacks and plants, tests/test_contest_attacks.py the contest entries, tests/test_nowork.py the
+ps2 ones.  What each did when first tried, before those fixes (2026-11-26, kept round-trip course of ps1,
+budget 60 s; ps2 on the runner):
 
 - worked (scored): ``blind_pruned_paths`` 0.71/2 and ``blind_pruned_subtree`` 0.33/2 (one fixed answer for
   everyone; 0.39/2 on average over 200 students); ``blind_values_max_leaf`` 1.0/2 and ``blind_values_median``
