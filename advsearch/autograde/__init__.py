@@ -2,7 +2,12 @@
 
 - :mod:`~advsearch.autograde.sandbox`: bubblewrap with limits, for every
   process that runs student code (the notebook's kernel, the graded
-  functions, contest agents).
+  functions, contest agents); :mod:`~advsearch.autograde.cgroup` gives each
+  sandbox a memory and task budget of its own where it can.
+- :mod:`~advsearch.autograde.files`: what a handed-in folder may hold (no
+  links, pipes or devices; files and bytes capped), and ``cut`` for every
+  student string that is repeated; :mod:`~advsearch.autograde.exchange`:
+  nbgrader's collect, taking only what each student handed in.
 - :mod:`~advsearch.autograde.runner`: the untrusted half, run inside the
   sandbox with the standard library only: it runs a submission's cells and
   its functions.
