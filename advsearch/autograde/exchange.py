@@ -23,7 +23,9 @@ changes two things:
 
 from __future__ import annotations
 
+import datetime
 import os
+import shutil
 import stat
 
 from nbgrader.exchange.default.collect import ExchangeCollect
@@ -47,7 +49,7 @@ def owner_problem(path: str, student: str) -> str | None:
     if not stat.S_ISDIR(st.st_mode):
         return "it is not a folder" if not stat.S_ISLNK(st.st_mode) else "it is a symbolic link"
     try:
-        import pwd
+        import pwd                      # Unix only
         owner = pwd.getpwuid(st.st_uid).pw_name
     except (ImportError, KeyError):
         return None                     # no Unix accounts to compare with
@@ -77,7 +79,6 @@ def handed_in(folder: str) -> float:
 
 def _stamp(dest: str, when: float) -> None:
     """Write ``when`` as the collected submission's ``timestamp.txt``, in nbgrader's format."""
-    import datetime
     text = datetime.datetime.fromtimestamp(when, datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f %Z")
     path = os.path.join(dest, "timestamp.txt")
     if os.path.lexists(path):
@@ -126,5 +127,4 @@ class SafeCollect(ExchangeCollect):
         except files.TamperedFolder as e:
             self.log.error("Not collected: %s", files.cut(str(e), 400))
             if os.path.isdir(dest):
-                import shutil
                 shutil.rmtree(dest)
