@@ -380,7 +380,7 @@ class _Seeded(SearchAgent):
         return self.last.move
 
 
-def mcts(iterations=1000, *, c=None, seed=None, time_limit=None, name=None, time=None, **options) -> SearchAgent:
+def mcts(iterations=1000, *, c=None, seed=None, time_limit=None, name=None, **options) -> SearchAgent:
     """An agent that plays the move of :func:`advsearch.mcts` (UCT), searching afresh at every move.
 
     Parameters
@@ -393,8 +393,7 @@ def mcts(iterations=1000, *, c=None, seed=None, time_limit=None, name=None, time
         Seeds the agent's own ``random.Random``, which all its searches
         share: the same seed plays the same game against the same moves.
     time_limit : float, optional
-        Seconds per move instead of a number of iterations (``time`` is its
-        deprecated old name).
+        Seconds per move instead of a number of iterations.
     name : str, optional
         What to call the agent; ``"mcts(iterations=1000)"`` by default.
     **options
@@ -416,9 +415,6 @@ def mcts(iterations=1000, *, c=None, seed=None, time_limit=None, name=None, time
     >>> agent.last.stats.iterations
     300
     """
-    from .deprecation import renamed
-
-    time_limit = renamed("agents.mcts", "time", "time_limit", old=time, new=time_limit)
     allowed = {"final", "solver", "bounds", "rollout", "max_playout"}
     unknown = sorted(set(options) - allowed)
     if unknown:

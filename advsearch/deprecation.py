@@ -3,16 +3,19 @@
 One idea has one name across the package (``time_limit`` for every time
 budget, ``utility_range`` for payoff bounds, ``num_players`` for the player
 count, ``stats.prunes`` for the prunes counted).  Names that used to differ
-are accepted here until release 0.3 and then removed.
+are accepted here until release 0.3 and then removed.  The one user left is
+the graders' ``seconds=``, the old name of their ``time_limit=``
+(``grading.running.seconds_renamed``); the searches', the checkers' and the
+games' old names are gone.
 
 >>> import warnings
 >>> with warnings.catch_warnings(record=True) as seen:
 ...     warnings.simplefilter("always")
-...     renamed("mcts", "time", "time_limit", old=2.0, new=None)
+...     renamed("assess_search", "seconds", "time_limit", old=2.0, new=None)
 2.0
 >>> print(seen[0].message)
-mcts(time=...) is deprecated and will be removed in advsearch 0.3: use time_limit=... instead
->>> renamed("mcts", "time", "time_limit", old=None, new=3.0)
+assess_search(seconds=...) is deprecated and will be removed in advsearch 0.3: use time_limit=... instead
+>>> renamed("assess_search", "seconds", "time_limit", old=None, new=3.0)
 3.0
 """
 

@@ -37,8 +37,6 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Sequence
 
-from .deprecation import warn_renamed
-
 __all__ = [
     "MAX",
     "MIN",
@@ -102,8 +100,7 @@ class Game:
     #: Exact searches use it as their first window (a win cannot be beaten),
     #: Star1/Star2 and MCTS's solver need it finite, and max-n's shallow
     #: pruning reads it as every payoff's bounds; games whose payoffs are
-    #: bounded should say so, e.g. ``(-1, 1)``.  (``payoff_bounds``, the
-    #: multiplayer searches' old name for it, is deprecated.)
+    #: bounded should say so, e.g. ``(-1, 1)``.
     utility_range: tuple = (-float("inf"), float("inf"))
 
     def to_move(self, state) -> int:
@@ -190,9 +187,7 @@ UNBOUNDED = Game.utility_range
 def declared_range(game):
     """``game.utility_range`` when the game declares a bounded one, else None.
 
-    A game that declares only ``payoff_bounds``, the multiplayer searches'
-    old name for it, still has it read, with a DeprecationWarning.  A
-    :class:`GameView` has the range of the game it wraps.
+    A :class:`GameView` has the range of the game it wraps.
 
     >>> from advsearch import TicTacToe, tree
     >>> declared_range(TicTacToe()), declared_range(tree([1, 2]))
@@ -201,11 +196,6 @@ def declared_range(game):
     own = getattr(game, "utility_range", None)
     if own is not None and own != UNBOUNDED:
         return own
-    old = getattr(game, "payoff_bounds", None)
-    if old is not None:
-        name = type(game).__name__
-        warn_renamed(f"the game attribute {name}.payoff_bounds", f"{name}.utility_range")
-        return old
     return None
 
 

@@ -43,7 +43,6 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .deprecation import warn_renamed
 from .game import CHANCE, MAX, player_name
 
 __all__ = ["Event", "Stats", "SearchResult", "Trace", "format_number", "trace_of"]
@@ -102,7 +101,7 @@ class Stats:
         states scored by Utility or Eval;
     ``prunes``
         times a pruning test fired and the node returned early, skipping
-        children (``cutoffs``, its old name, is deprecated);
+        children;
     ``max_depth``
         the deepest ply visited (the root is ply 0);
     ``seconds``
@@ -119,17 +118,11 @@ class Stats:
     seconds: float = 0.0
     extra: dict = field(default_factory=dict)
 
-    @property
-    def cutoffs(self) -> int:
-        """Deprecated name of ``prunes``."""
-        warn_renamed("stats.cutoffs", "stats.prunes")
-        return self.prunes
-
     def __getattr__(self, name):
         try:
             return self.__dict__["extra"][name]
         except KeyError:
-            raise AttributeError(name) from None
+            raise AttributeError(f"'Stats' object has no attribute {name!r}") from None
 
 
 @dataclass

@@ -70,7 +70,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator, NamedTuple
 
-from .deprecation import renamed
 from .game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, InvalidTreeError, player_name
 
 __all__ = ["Node", "Tree", "chance", "parse", "random_tree", "tree", "check_random_size",
@@ -1182,7 +1181,7 @@ def check_random_size(call: str, branching, depth: int, *, chance=False, max_nod
 
 
 def random_tree(branching, depth, *, seed=None, low=-9, high=9, chance=False, num_players=None,
-                root=MAX, labels=False, players=None) -> Tree:
+                root=MAX, labels=False) -> Tree:
     """A reproducible random game tree.
 
     Parameters
@@ -1201,7 +1200,6 @@ def random_tree(branching, depth, *, seed=None, low=-9, high=9, chance=False, nu
         integer weights as exact Fractions.
     num_players : int
         Two by default; with n > 2, leaves are tuples of n payoffs.
-        (``players=`` is its deprecated old name.)
     root, labels
         As in :func:`tree`.
 
@@ -1229,8 +1227,7 @@ def random_tree(branching, depth, *, seed=None, low=-9, high=9, chance=False, nu
     ...
     ValueError: random_tree(10, 10) would have 11,111,111,111 nodes; the most it builds is 1,000,000: lower the depth or the branching
     """
-    players = renamed("random_tree", "players", "num_players", old=players, new=num_players)
-    players = 2 if players is None else players
+    players = 2 if num_players is None else num_players
     lo, hi = _branching_range(branching)
     _check_random_args(lo, hi, depth, low, high, players, root)
     shown_chance = f", chance={chance!r}" if chance else ""

@@ -108,21 +108,9 @@ def test_a_time_limit_that_is_not_a_positive_number_is_refused(seconds):
         check.implementation(minimax_search, time_per_tree=seconds)
 
 
-def test_the_old_name_seconds_per_tree_still_works_with_a_warning():
-    with pytest.warns(DeprecationWarning, match=r"check.implementation\(seconds_per_tree=...\) is deprecated.*"
-                                                r"use time_per_tree=... instead"):
-        fb, seconds = timed(check.implementation, spins, "minimax", seconds_per_tree=0.2)
-    assert seconds < 2.5 and "did not return within 0.2 s" in fb.text
-    with pytest.warns(DeprecationWarning):
-        assert check.implementation(minimax_search, seconds_per_tree=None).ok        # None: no limit, as before
-    with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match="time_per_tree must be a positive"):
-        check.implementation(minimax_search, seconds_per_tree=0)
-
-
-@pytest.mark.parametrize("new", [0.5, None, check.TIME_PER_TREE * 2])
-def test_the_old_and_the_new_name_together_are_refused(new):
-    with pytest.raises(TypeError, match=r"got both time_per_tree= and seconds_per_tree=: pass time_per_tree= only"):
-        check.implementation(minimax_search, time_per_tree=new, seconds_per_tree=1.0)
+def test_the_old_name_seconds_per_tree_is_refused():
+    with pytest.raises(TypeError, match=r"unexpected keyword argument 'seconds_per_tree'"):
+        check.implementation(minimax_search, seconds_per_tree=1.0)
 
 
 @pytest.mark.skipif(not alarm_available(), reason="needs SIGALRM in the main thread")

@@ -116,11 +116,6 @@ def test_find_cycle_finds_cycles():
     assert find_cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
 
 
-#: Imports made only by a deprecated alias, removed with it in release 0.3: advsearch.search.draw_tree
-#: (MCTS trees are drawn by advsearch.draw now) reaches the drawing through the package's front door.
-DEPRECATED_SHIMS = {("advsearch.search.mcts", "advsearch")}
-
-
 @pytest.mark.parametrize("top_level_only", [True, False], ids=["at import", "in functions too"])
 def test_no_import_circles(top_level_only):
     # Imports inside functions (the lazy ones) count too: a circle through them is still two
@@ -128,7 +123,7 @@ def test_no_import_circles(top_level_only):
     graph = {name: set() for name in MODULES}
     for name in MODULES:
         for target, _, _ in imports(name, top_level_only=top_level_only):
-            if target in MODULES and target != name and (name, target) not in DEPRECATED_SHIMS:
+            if target in MODULES and target != name:
                 graph[name].add(target)
     # A package's __init__ importing its own parts is the package; a part importing its
     # package's __init__ back would be a circle, and is caught here.

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import advsearch as ads
 from advsearch import agents
 from advsearch.game import GameError
-from advsearch.search.mcts import (PLAYOUT_LIMIT, MCTSResult, MCTSTrace, draw_tree, evaluation_rollout, mcts_tree,
+from advsearch.search.mcts import (PLAYOUT_LIMIT, MCTSResult, MCTSTrace, evaluation_rollout, mcts_tree,
                                    random_rollout)
 
 LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -158,25 +158,11 @@ def test_pinned_visit_counts_of_the_notebooks_run():
     assert (r.move, r.pv) == (0, (0, 0))
 
 
-def test_draw_tree_is_a_deprecated_alias_of_draw(tmp_path):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    game = ads.TicTacToe()
-    r = ads.mcts(game, game.state("X../.O./..."), iterations=200, seed=0)
-    with pytest.warns(DeprecationWarning, match="advsearch.draw"):
-        ax = draw_tree(r, max_depth=2, max_children=3, fontsize=6)
-    assert ax.advsearch_font >= 7                       # fontsize=6 no longer shrinks the labels
-    most_visited = sorted(r.tree.children(), key=lambda p: -r.tree.nodes[p].N)[:3]
-    assert {p for p in ax.advsearch_scene if len(p) == 1} == {*most_visited, (ads.drawing.MORE,)}
-    with pytest.warns(DeprecationWarning):
-        ax = draw_tree(r, max_depth=1, min_visits=30)
-    assert {p for p in ax.advsearch_scene if p} == {p for p in r.tree.children() if r.tree.nodes[p].N >= 30}
-    ax.figure.savefig(tmp_path / "tree.png")
-    assert (tmp_path / "tree.png").stat().st_size > 1000
-    plt.close("all")
-    with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match="TreeSnapshot"):
-        draw_tree(ads.minimax(ads.tree(LECTURE)))
+def test_the_old_draw_tree_is_gone():
+    import advsearch.search
+    import advsearch.search.mcts
+
+    assert not hasattr(advsearch.search, "draw_tree") and not hasattr(advsearch.search.mcts, "draw_tree")
 
 
 @pytest.mark.parametrize("kwargs", [dict(iterations=0), dict(iterations=1.5), dict(c=-1), dict(c=math.nan),
@@ -188,21 +174,17 @@ def test_bad_input(kwargs):
         ads.mcts(ads.TicTacToe(), **kwargs)
 
 
-def test_time_limit_and_its_deprecated_old_name():
+def test_time_limit_and_not_its_old_name():
     game = ads.TicTacToe()
     r = ads.mcts(game, time_limit=0.05, seed=0)
     assert r.stats.iterations >= 1
-    with pytest.warns(DeprecationWarning, match=r"mcts\(time=...\) is deprecated.*time_limit"):
-        r = ads.mcts(game, time=0.05, seed=0)
-    assert r.stats.iterations >= 1
-    with pytest.raises(TypeError, match="both time_limit= and time="):
-        ads.mcts(game, time=1, time_limit=1)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'time'"):
+        ads.mcts(game, time=0.05, seed=0)
     agent = agents.mcts(time_limit=0.02, seed=0)
     assert agent.name == "mcts(time_limit=0.02)" and agent(game, game.initial_state) in game.actions(
         game.initial_state)
-    with pytest.warns(DeprecationWarning, match=r"agents.mcts\(time=...\)"):
-        agent = agents.mcts(time=0.02, seed=0)
-    assert agent.name == "mcts(time_limit=0.02)"
+    with pytest.raises(ValueError, match="mcts takes no option time"):
+        agents.mcts(time=0.02, seed=0)
     with pytest.raises(ValueError, match="time_limit"):
         agents.mcts(time_limit=0)
 

@@ -446,15 +446,16 @@ def test_a_line_cut_short_by_the_table_is_searched_on_to_its_leaf():
             assert r.value[0] == r.stats.searcher_value
 
 
-def test_the_old_name_payoff_bounds_is_read_with_a_warning():
+def test_the_bounds_are_the_games_utility_range_and_the_old_name_payoff_bounds_is_not_read():
     t = tree([[(5, 5, 0), (2, 3, 5)], [(1, 7, 2), (9, 1, 0)]])
     t.payoff_bounds, t.max_sum = (0, 10), 10
-    with pytest.warns(DeprecationWarning, match="payoff_bounds is deprecated .* use Tree.utility_range"):
-        r = maxn(t, pruning="shallow")
+    with pytest.raises(ValueError, match="max_sum=10 is declared, but not the payoffs' least value"):
+        maxn(t, pruning="shallow")
+    t.utility_range = (0, 10)
+    r = maxn(t, pruning="shallow")
     assert (r.value, r.stats.prunes) == ((5, 5, 0), 1)
-    with pytest.warns(DeprecationWarning, match="payoff_bounds"):
-        assert ParanoidGame(t, 0).utility_range == (0, 10)
-    t.utility_range = (0, 9)                      # a game's own utility_range wins, without a warning
+    assert ParanoidGame(t, 0).utility_range == (0, 10)
+    t.utility_range = (0, 9)
     assert payoff_limits(t) == (0, 9, 10)
     # A view that says nothing of its range has the wrapped game's: no old name is looked up.
     assert declared_range(RecordingGame(Virus(players=3))) == (0, 1) == payoff_limits(Virus())[:2]

@@ -25,7 +25,7 @@ from fractions import Fraction
 import pytest
 
 from advsearch import CHANCE, MAX, MIN, GameError, IllegalMoveError, Nim, agents, expectiminimax
-from advsearch.arena import MatchResult, match, play
+from advsearch.arena import match, play
 from advsearch.games import Pig, Piglet, hold_at, optimal_pig, optimal_piglet
 from advsearch.games import pig
 from advsearch.games.pig import solver as pig_solver
@@ -396,15 +396,9 @@ def test_players_who_always_hold_are_stopped_by_max_moves():
     assert result.unfinished == 2 and all(r.final_state.scores == (0, 0) for r in result.records)
 
 
-def test_simulate_is_deprecated_for_a_match_with_max_moves():
-    game = Pig(50)
-    with pytest.warns(DeprecationWarning, match=r"simulate.*advsearch\.arena\.match"):
-        old = pig.simulate(game, hold_at(15), hold_at(10), games=10, seed=3)
-    assert isinstance(old, MatchResult)
-    assert old == match(game, hold_at(15), hold_at(10), games=10, openings=0, seed=3, max_moves=100_000,
-                        progress=False)
-    with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match="Pig or Piglet"):
-        pig.simulate(Nim(), hold_at(1), hold_at(1))
+def test_the_old_simulate_is_gone():
+    # advsearch.arena.match(game, first, second, games=..., openings=0, max_moves=...) plays the games.
+    assert not hasattr(pig, "simulate") and "simulate" not in pig.__all__ and "simulate" not in dir(pig)
 
 
 def test_the_solver_names_are_importable_from_the_rules_module():

@@ -256,18 +256,11 @@ def test_minimax_order_on_the_lecture_tree():
 # ------------------------------------------------------------------ old names
 
 
-def test_random_tree_players_is_a_deprecated_name_of_num_players():
-    with pytest.warns(DeprecationWarning, match=r"random_tree\(players=...\) is deprecated .* use num_players="):
-        old = random_tree(2, 2, seed=5, players=3)
-    new = random_tree(2, 2, seed=5, num_players=3)
-    assert old.num_players == new.num_players == 3
-    assert old == new and str(old) == str(new)
-    with pytest.raises(TypeError, match="got both num_players= and players="):
-        random_tree(2, 2, seed=5, players=3, num_players=3)
-
-
-def test_stats_cutoffs_is_a_deprecated_name_of_prunes():
+def test_the_old_names_players_and_cutoffs_are_gone():
+    assert random_tree(2, 2, seed=5, num_players=3).num_players == 3
+    with pytest.raises(TypeError, match="unexpected keyword argument 'players'"):
+        random_tree(2, 2, seed=5, players=3)
     r = alphabeta(parse("A[B[3 12 8] C[2 4 6] D[14 5 2]]"))
     assert r.stats.prunes == 1
-    with pytest.warns(DeprecationWarning, match=r"stats.cutoffs is deprecated .* use stats.prunes"):
-        assert r.stats.cutoffs == r.stats.prunes
+    with pytest.raises(AttributeError, match="'Stats' object has no attribute 'cutoffs'"):
+        r.stats.cutoffs

@@ -112,16 +112,9 @@ def test_a_shared_table_is_reused():
     assert again.stats.tt_hits > 0
 
 
-def test_a_dict_as_table_still_works_with_a_deprecation_warning():
-    game, memory = ConnectFour(4, 4), {}
-    old = r"solve\(table=dict\) is deprecated .* use solve\(table=TranspositionTable\(\)\)"
-    with pytest.warns(DeprecationWarning, match=old):
-        first = solve(game, table=memory)
-    assert memory and first.stats.tt_size == len(memory)          # the dict holds the bounds found
-    table = TranspositionTable()
-    table.bounds = memory
-    again = solve(game, table=table)
-    assert again.value == first.value and again.stats.nodes < first.stats.nodes / 10
+def test_a_dict_as_table_is_refused():
+    with pytest.raises(TypeError, match=r"table must be a TranspositionTable, not \{\} \(a dict\)"):
+        solve(ConnectFour(4, 4), table={})
 
 
 def test_a_table_that_is_not_a_transposition_table_is_refused():

@@ -13,7 +13,6 @@ arguments and hands the work to the checker of each family:
 from __future__ import annotations
 
 from .. import timeout
-from ..deprecation import renamed
 from .chance_implementation import check_chance
 from .feedback import Feedback
 from .maxn_implementation import check_maxn
@@ -32,18 +31,8 @@ ALGORITHMS = {
 }
 
 
-class _Unset:
-    """A keyword not passed (None means "no limit", so it cannot mean "not passed")."""
-
-    def __repr__(self) -> str:
-        return "<not passed>"
-
-
-_UNSET = _Unset()
-
-
 def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, seed=0,
-                   time_per_tree=TIME_PER_TREE, seconds_per_tree=_UNSET, **keywords) -> Feedback:
+                   time_per_tree=TIME_PER_TREE, **keywords) -> Feedback:
     """Check a student's search function by what it does on a battery of trees.
 
     ``fn(game, state)`` must return what ``algorithm`` returns for ``state``:
@@ -102,7 +91,7 @@ def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, 
         How many seconds the function may run on one tree (each
         depth-limited trial too) before it is stopped and the feedback names
         the tree; None for no limit.  Any search of these trees takes
-        milliseconds.  (``seconds_per_tree=`` is its deprecated old name.)
+        milliseconds.
     **keywords
         Passed on to the checkers of ``"uct"`` and ``"iterative_deepening"``;
         refused for the others.
@@ -126,8 +115,7 @@ def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, 
         max-n, more than two for the others), or a ``time_per_tree`` that is
         not a positive number.
     TypeError
-        When ``trees`` is not a list of trees, both ``time_per_tree`` and
-        ``seconds_per_tree`` are given, or a keyword is unknown.
+        When ``trees`` is not a list of trees, or a keyword is unknown.
 
     Notes
     -----
@@ -188,16 +176,11 @@ def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, 
             passed["prune_on_equal"] = prune_on_equal
         if time_per_tree is not TIME_PER_TREE:
             passed["time_per_tree"] = time_per_tree
-        if seconds_per_tree is not _UNSET:
-            passed["seconds_per_tree"] = seconds_per_tree
         return _handed_on(algorithm, fn, passed)
     if keywords:
         raise TypeError(f"check.implementation() got an unexpected keyword argument {next(iter(keywords))!r} "
                         f"(for algorithm={algorithm!r})")
-    # The default is this very object, so "time_per_tree not passed" is told apart from any value passed.
-    limit = renamed("check.implementation", "seconds_per_tree", "time_per_tree", old=seconds_per_tree,
-                    new=_UNSET if time_per_tree is TIME_PER_TREE else time_per_tree, unset=_UNSET)
-    seconds = timeout.check_budget("time_per_tree", TIME_PER_TREE if limit is _UNSET else limit)
+    seconds = timeout.check_budget("time_per_tree", time_per_tree)
     if algorithm in ("expectimax", "expectiminimax"):
         return check_chance(fn, algorithm, trees, seed, seconds)
     if algorithm == "maxn":

@@ -11,10 +11,10 @@ from .maxn import maxn
 from .paranoid import ParanoidGame, paranoid
 from .brs import ADS_RULES, BestReplyGame, ThreatADS, best_reply
 from .tables import TranspositionTable
-from .mcts import draw_tree, flat_monte_carlo, mcts, mcts_tree
+from .mcts import flat_monte_carlo, mcts, mcts_tree
 
 __all__ = ["alphabeta", "minimax", "iterative_deepening", "solve", "BudgetExceeded",
            "expectimax", "expectiminimax", "RandomOpponent",
            "TranspositionTable", "Static", "PVMove", "Killers", "History", "Chain",
            "maxn", "paranoid", "best_reply", "ParanoidGame", "BestReplyGame", "ThreatADS", "ADS_RULES",
-           "mcts", "flat_monte_carlo", "mcts_tree", "draw_tree"]
+           "mcts", "flat_monte_carlo", "mcts_tree"]

@@ -52,9 +52,7 @@ def maxn(game, state=None, *, depth=None, evaluate=None, pruning=None, bounds=No
         bounds, the player above cannot get more from it than it already has.
     bounds : (low, high), optional
         Every payoff (Utility or Eval) lies in ``[low, high]``; shallow
-        pruning uses ``low``.  By default ``game.utility_range`` (a game
-        that still declares the old ``payoff_bounds`` has it read, with a
-        DeprecationWarning).
+        pruning uses ``low``.  By default ``game.utility_range``.
     max_sum : number, optional
         The payoffs of a leaf sum to at most this; by default
         ``game.max_sum``.  When bounds are declared (given, or pruning), every

@@ -83,8 +83,7 @@ def payoff_limits(game, bounds=None, max_sum=None, *, needed=False, algorithm="m
     game : Game
         Read for ``utility_range`` (every payoff lies in ``[low, high]``)
         and ``max_sum`` (the payoffs of a leaf sum to at most this) when the
-        arguments do not give them.  (``payoff_bounds``, the old name of
-        ``utility_range``, is still read, with a DeprecationWarning.)
+        arguments do not give them.
     bounds : (low, high), optional
         Wins over ``game.utility_range``.
     max_sum : number, optional

@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import time
 
-from ..deprecation import warn_renamed
 from ..game import MAX, MIN, GameError
 from ..result import SearchResult, Stats
 from .base import UNBOUNDED, Search, declared_range, inf, scorers
@@ -66,8 +65,7 @@ def solve(game, state=None, *, table=None, trace=False):
         same table to several calls on the same game to reuse what the
         earlier ones found.  Positions are keyed by the table's
         ``canonical`` if it has one, else by the game's ``table_key`` or
-        ``canonical`` hook.  (A dict is still accepted, with a
-        DeprecationWarning, and filled as the table's ``bounds``.)
+        ``canonical`` hook.
     trace : bool
         Record events.  The fast search has no tracing hooks, so a traced
         solve runs :func:`~advsearch.alphabeta` with a transposition table
@@ -121,11 +119,7 @@ def solve(game, state=None, *, table=None, trace=False):
     >>> first.value == again.value, again.stats.nodes < first.stats.nodes
     (True, True)
     """
-    if isinstance(table, dict):
-        warn_renamed("solve(table=dict)", "solve(table=TranspositionTable())")
-        bounds, table = table, TranspositionTable()
-        table.bounds = bounds
-    elif table is not None and not isinstance(table, TranspositionTable):
+    if table is not None and not isinstance(table, TranspositionTable):
         raise TypeError(f"solve's table must be a TranspositionTable, not {table!r:.80} "
                         f"(a {type(table).__name__})")
     if trace:

@@ -9,13 +9,13 @@ so its names load on first use and ``import advsearch`` stays quick.
 (100, 0.5714)
 """
 
-from .rules import HOLD, ROLL, Pig, Piglet, PigState, simulate
+from .rules import HOLD, ROLL, Pig, Piglet, PigState
 
 #: The solver's names, passed on from :mod:`advsearch.games.pig.solver` when first asked for.
 SOLVER_NAMES = ("PigSolution", "PigPolicy", "optimal_policy", "optimal_pig", "optimal_piglet", "hold_at",
                 "win_probability")
 
-__all__ = ["Pig", "Piglet", "PigState", "ROLL", "HOLD", "simulate", *SOLVER_NAMES]
+__all__ = ["Pig", "Piglet", "PigState", "ROLL", "HOLD", *SOLVER_NAMES]
 
 
 def __getattr__(name):

@@ -88,7 +88,7 @@ from typing import NamedTuple
 from ...game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, player_name
 from ...timeout import check_count
 
-__all__ = ["Pig", "Piglet", "PigState", "ROLL", "HOLD", "simulate"]
+__all__ = ["Pig", "Piglet", "PigState", "ROLL", "HOLD"]
 
 #: The two decisions of a player.
 ROLL, HOLD = "roll", "hold"
@@ -307,23 +307,3 @@ class Piglet(Pig):
     def __init__(self, goal: int = 10):
         super().__init__(goal)
 
-
-# --- The old simulation. ---
-
-def simulate(game, first, second, games: int = 1000, seed=0, max_moves: int = 100_000):
-    """Deprecated: play the games with :func:`advsearch.arena.match` and ``openings=0, max_moves=...``.
-
-    Returns the :class:`~advsearch.arena.MatchResult` of that match: the
-    agents alternate who moves first, and a game stopped by ``max_moves``
-    counts as a draw (``unfinished`` says how many).  :func:`simulate` used to
-    let ``first`` move first in every game and count its wins, losses and
-    unfinished games in a ``PigMatch``; the match replaces both.
-    """
-    from ...arena import match
-    from ...deprecation import warn_renamed
-
-    warn_renamed("advsearch.games.pig.simulate(game, first, second, ...)",
-                 "advsearch.arena.match(game, first, second, games=..., openings=0, seed=..., max_moves=...)")
-    if not isinstance(game, Pig):
-        raise ValueError(f"expected a Pig or Piglet game, not {game!r}")
-    return match(game, first, second, games=games, openings=0, seed=seed, progress=False, max_moves=max_moves)

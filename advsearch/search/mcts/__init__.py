@@ -45,14 +45,13 @@ Transactions on Computational Intelligence and AI in Games* 4(1), 1-43.
 
 from __future__ import annotations
 
-from ...deprecation import warn_renamed
 from .flat import flat_monte_carlo
 from .rollouts import PLAYOUT_LIMIT, evaluation_rollout, final_payoffs, playout, random_rollout
 from .trace import MCTS_EVENT_KINDS, MCTSTrace
 from .tree import EdgeStats, MCTSResult, TreeSnapshot
 from .uct import FINALS, UCT, mcts
 
-__all__ = ["mcts", "flat_monte_carlo", "mcts_tree", "draw_tree", "MCTSResult", "MCTSTrace", "TreeSnapshot",
+__all__ = ["mcts", "flat_monte_carlo", "mcts_tree", "MCTSResult", "MCTSTrace", "TreeSnapshot",
            "EdgeStats", "MCTS_EVENT_KINDS", "FINALS", "UCT", "playout", "random_rollout", "evaluation_rollout",
            "final_payoffs", "PLAYOUT_LIMIT"]
 
@@ -97,21 +96,3 @@ or trace=True to keep every iteration
     raise ValueError(f"no snapshot after {iteration} iterations; this result kept {kept}: pass "
                      f"snapshots=[{iteration}] to mcts, or trace=True to keep every iteration")
 
-
-def draw_tree(snapshot, ax=None, *, max_depth=2, max_children=None, min_visits=1, fontsize=None):
-    """Deprecated: ``advsearch.draw(result_or_snapshot, ...)`` draws an MCTS tree like every other tree.
-
-    ``fontsize`` is ignored: the drawing chooses the largest font that
-    fits.  ``min_visits`` hides the nodes visited fewer times.
-    """
-    import advsearch
-
-    warn_renamed("advsearch.search.draw_tree(...)", "advsearch.draw(...)")
-    snap = getattr(snapshot, "tree", snapshot)
-    if not isinstance(snap, TreeSnapshot):
-        raise ValueError(f"draw_tree needs a TreeSnapshot or an mcts result, not {snapshot!r}")
-    if min_visits > 1:
-        kept = {p: e for p, e in snap.nodes.items() if all(snap.nodes[p[:i]].N >= min_visits
-                                                             for i in range(1, len(p) + 1))}
-        snap = TreeSnapshot(snap.iteration, snap.c, snap.bounds, kept, snap.num_players, snap.last, snap.game)
-    return advsearch.draw(snap, ax, max_depth=max_depth, max_children=max_children)

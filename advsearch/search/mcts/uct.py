@@ -16,7 +16,6 @@ import math
 import numbers
 import time as _time
 
-from ...deprecation import renamed
 from ...game import CHANCE, MAX, GameError
 from ...result import Event, Stats
 from ...timeout import check_budget
@@ -251,8 +250,8 @@ class UCT:
 
 
 def mcts(game, state=None, *, iterations=_DEFAULT, time_limit=None, c=math.sqrt(2), seed=None, final="robust",
-         solver=False, bounds=None, snapshots=(), rollout=None, max_playout=PLAYOUT_LIMIT, trace=False,
-         time=None) -> MCTSResult:
+         solver=False, bounds=None, snapshots=(), rollout=None, max_playout=PLAYOUT_LIMIT,
+         trace=False) -> MCTSResult:
     """Monte Carlo tree search with UCB1 (UCT): the move that random playouts, guided by a growing tree, favour.
 
     Parameters
@@ -267,8 +266,7 @@ def mcts(game, state=None, *, iterations=_DEFAULT, time_limit=None, c=math.sqrt(
     time_limit : float, optional
         Seconds to search instead (at least one iteration).  Give
         ``iterations`` or ``time_limit``, not both.  A timed search is not
-        reproducible: use ``iterations`` for that.  (``time`` is its
-        deprecated old name.)
+        reproducible: use ``iterations`` for that.
     c : float
         The exploration constant of UCB1, >= 0.  With rewards in [0, 1],
         c = sqrt(2) is UCB1's (Auer et al. 2002); Kocsis & Szepesvári (2006)
@@ -369,7 +367,6 @@ def mcts(game, state=None, *, iterations=_DEFAULT, time_limit=None, c=math.sqrt(
     >>> mcts(t, iterations=50, rollout=halve, seed=1).stats.playouts
     50
     """
-    time_limit = renamed("mcts", "time", "time_limit", old=time, new=time_limit)
     state = root_of(game, state, "mcts")
     if iterations is _DEFAULT:
         iterations = 1000 if time_limit is None else None
