@@ -7,6 +7,7 @@ dishonest ones included; these tests check the pieces one by one.
 import math
 import os
 import random
+import time
 from fractions import Fraction
 
 import pytest
@@ -125,6 +126,74 @@ def test_a_function_that_never_returns_is_stopped_and_the_runner_starts_again(ru
     assert stopped.value.timed_out and "did not finish" in stopped.value.sentence
     assert RemoteFunction(runner, "minimax")(RecordingGame(t), t.initial_state) == ads.minimax(t).value
     assert runner.starts == before + 1
+
+
+BORROWERS = {   # a search that calls the package's own, for each graded kind of search
+    "alphabeta": ("def alphabeta(game, state):\n    return ads.alphabeta(game, state).value",
+                  lambda fn: grading.assess_search(fn, "alphabeta", grading.search_trees("b"), 4)),
+    "expectimax": ("def expectimax(game, state):\n    return ads.expectiminimax(game, state).value",
+                   lambda fn: grading.assess_expectimax(fn, grading.chance_trees("b"), 3)),
+    "mcts": ("def mcts(game, state, iterations, rng):\n    return ads.mcts(game, state, iterations=iterations).stats",
+             lambda fn: grading.assess_mcts(fn, grading.mcts_trees("b"), 3)),
+    "maxn": ("def maxn(game, state):\n    return ads.maxn(game, state).value",
+             lambda fn: grading.assess_maxn(fn, grading.maxn_trees("b"), 4)),
+}
+
+
+@needs_sandbox
+@pytest.mark.parametrize("name", sorted(BORROWERS))
+def test_a_search_that_borrows_the_packages_earns_nothing_for_there_is_no_package(name):
+    """Graded code runs where advsearch cannot be imported, so a borrowed search fails as any bug does."""
+    source, grade = BORROWERS[name]
+    with Runner([problemsets.PROBLEM_SETS["ps3"].prelude, "import advsearch as ads", source]) as r:
+        assert r.cell_errors[1]["type"] == "ModuleNotFoundError"
+        g = grade(RemoteFunction(r, name))
+    assert g.points == 0 and "NameError" in g.text
+
+
+@needs_sandbox
+def test_one_time_limit_the_runners_tightest_holds_and_restarts_are_not_counted():
+    """Graders' limits nest on the runner (the tightest names itself); running the cells again after a stop
+    does not eat the next request's limit; an operation over a remote function is limited by its runner."""
+    from advsearch.grading.running import call
+    cells = [problemsets.PROBLEM_SETS["ps1"].prelude, "import time\ntime.sleep(1.0)", ALPHABETA]
+    t = grading.search_trees(3)[0]
+    with Runner(cells) as r:
+        forever, minimax = RemoteFunction(r, "forever"), RemoteFunction(r, "minimax")
+        with r.limit(5):
+            value, error = call(forever, RecordingGame(t), t.initial_state, time_limit=0.4)
+        assert isinstance(error, referee.RunnerDied) and "still running after 0.4 s" in str(error)
+        starts = r.starts
+        value, error = call(minimax, RecordingGame(t), t.initial_state, time_limit=0.5)    # restart: 1 s of cells
+        assert error is None and value == ads.minimax(t).value and r.starts == starts + 1
+
+        def many():                                   # the grader's own loop over the remote function
+            while True:
+                forever(RecordingGame(t), t.initial_state)
+
+        started = time.monotonic()
+        value, error = call(many, time_limit=0.6, student=forever)
+        assert time.monotonic() - started < 5
+        assert isinstance(error, referee.RunnerDied) and error.timed_out and "0.6 s" in str(error)
+        assert not r.time_limits                       # every limit is lifted again
+
+
+def test_one_timeout_exception_for_local_code_in_any_thread():
+    """Away from a sandbox the limit is advsearch.timeout's, in any thread (no SIGALRM)."""
+    import threading
+    from advsearch import timeout
+    from advsearch.grading.running import call, describe_error
+    assert grading.TimeLimitExceeded is timeout.TimeLimitExceeded
+    seen = {}
+
+    def work():
+        seen["out"] = call(time.sleep, 5, time_limit=0.1)
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    worker.join(10)
+    value, error = seen["out"]
+    assert isinstance(error, timeout.TimeLimitExceeded) and "within 0.1 s" in describe_error(error)
 
 
 @needs_sandbox

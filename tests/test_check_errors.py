@@ -17,7 +17,6 @@ import pytest
 import advsearch as ads
 from advsearch import check, examples, grading, parse
 from advsearch.autograde.problemsets import exact_number_problem
-from advsearch.grading.running import alarm_available
 from test_check import alphabeta_search, minimax_search   # the correct lecture-style searches of those tests
 
 inf = math.inf
@@ -113,7 +112,6 @@ def test_the_old_name_seconds_per_tree_is_refused():
         check.implementation(minimax_search, seconds_per_tree=1.0)
 
 
-@pytest.mark.skipif(not alarm_available(), reason="needs SIGALRM in the main thread")
 def test_the_self_check_time_limit_still_stops_a_sleeping_function_first():
     fb, seconds = timed(grading.self_check, check.implementation, sleeps, "minimax", time_limit=0.2)
     assert seconds < 2.5
@@ -266,8 +264,17 @@ def test_a_real_implementation_still_passes_and_the_searches_work_again_afterwar
 
 
 def test_the_self_check_and_the_grade_agree_on_a_borrowed_search():
+    """The check refuses the package's search; the grade is made in a sandbox where there is no package."""
+    import inspect
+    from advsearch.autograde import problemsets, sandbox
+    from advsearch.autograde.referee import RemoteFunction, Runner
     trees = grading.search_trees(0)
     assert not check.implementation(borrows_alphabeta, "alphabeta", trees=trees).ok
-    assert grading.assess_search(borrows_alphabeta, "alphabeta", trees, 4).points == 0
+    if sandbox.available() is not None:
+        pytest.skip(f"no sandbox here: {sandbox.available()}")
+    cells = [problemsets.PROBLEM_SETS["ps1"].prelude, "import advsearch as ads", inspect.getsource(borrows_alphabeta)]
+    with Runner(cells) as r:
+        g = grading.assess_search(RemoteFunction(r, "borrows_alphabeta"), "alphabeta", trees, 4)
+    assert g.points == 0 and "NameError" in g.text
     assert check.implementation(alphabeta_search, "alphabeta", trees=trees).ok
     assert grading.assess_search(alphabeta_search, "alphabeta", trees, 4).points == 4

@@ -110,14 +110,6 @@ def test_partial_credit_is_the_share_of_trees_right():
     assert g.points == pytest.approx(4 * 3 / 8, abs=0.01) and g.details["right"] == 3
 
 
-def test_expectimax_that_borrows_the_package_search_earns_nothing():
-    def borrowed(game, state):
-        return ads.expectiminimax(game, state).value
-
-    g = grading.assess_expectimax(borrowed, grading.chance_trees("x"), 3)
-    assert g.points == 0.0 and "package's own search" in g.text
-
-
 def test_expectimax_that_raises_loops_or_is_missing_earns_nothing():
     trees = grading.chance_trees("x")
 
@@ -403,15 +395,8 @@ def test_faked_statistics_fail_the_structure_checks():
     assert g.points == 0.0 and "root's actions" in g.text
 
 
-def test_mcts_that_borrows_raises_loops_or_is_missing_earns_nothing():
+def test_mcts_that_raises_loops_or_is_missing_earns_nothing():
     trees = grading.mcts_trees("x")
-
-    def borrowed(game, state, iterations, rng):
-        nodes = ads.mcts(game, state, iterations=iterations, seed=1, bounds=(-1, 1)).tree.nodes
-        return {path[0]: (e.mean * e.N, e.N) for path, e in nodes.items() if len(path) == 1}
-
-    g = grading.assess_mcts(borrowed, trees, 3)
-    assert g.points == 0.0 and "package's own search" in g.text
 
     def raises(game, state, iterations, rng):
         raise ZeroDivisionError("division by zero")

@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -240,6 +241,7 @@ class Runner:
         self.buffer = b""
         self.starts = 0
         self.by_value = False
+        self.time_limits = []           # (end, seconds) of the graders' limits in force, innermost last
 
     # -------------------------------------------------------------- the process
 
@@ -276,14 +278,48 @@ class Runner:
         except subprocess.TimeoutExpired:
             pass
 
+    @contextlib.contextmanager
+    def limit(self, seconds: float):
+        """Within the block, requests end once ``seconds`` have passed in all: a grader's time limit for one run.
+
+        A request still running then raises :class:`RunnerDied` saying so
+        (``timed_out``), and the process is started afresh for the next one;
+        limits nest, the tightest holding.
+        """
+        self.time_limits.append((time.monotonic() + seconds, seconds))
+        try:
+            yield
+        finally:
+            self.time_limits.pop()
+
     def _left(self, seconds):
-        """``seconds``, or what is left before the deadline if less; raises :class:`BudgetUsedUp` if nothing is."""
+        """``seconds``, or what is left before the deadline if less; raises :class:`BudgetUsedUp` if nothing is.
+
+        Running the cells (again) is bound by the deadline only: a grader's
+        limit is for the request that follows.
+        """
         if self.deadline is None:
             return seconds
         left = self.deadline - time.monotonic()
         if left <= 0:
             raise BudgetUsedUp("the submission's time budget was used up")
         return left if seconds is None else min(seconds, left)
+
+    def _bound(self, seconds):
+        """``(left, said)``: the seconds a request may take now, and the limit to name if it takes longer."""
+        now = time.monotonic()
+        if self.deadline is not None and self.deadline <= now:
+            raise BudgetUsedUp("the submission's time budget was used up")
+        left, said = seconds, seconds
+        if self.time_limits:
+            end, limit = min(self.time_limits)
+            if end <= now:
+                raise RunnerDied(f"still running after {limit:g} s", timed_out=True)
+            if left is None or end - now < left:
+                left, said = end - now, limit
+        if self.deadline is not None and (left is None or self.deadline - now < left):
+            left = self.deadline - now
+        return left, said
 
     def _start(self):
         if self.starts >= self.max_starts:
@@ -403,11 +439,17 @@ class Runner:
         (for evaluation functions that read a board).  Raises
         :class:`RemoteError` if the function raised, and :class:`RunnerDied`
         if it ran past ``seconds`` or ended its process; the process is then
-        started afresh for the next request.
+        started afresh for the next request.  Starting the process again
+        does not count against a grader's limit (:meth:`limit`).
         """
+        before, starts = time.monotonic(), self.starts
         self._ensure()
+        if self.starts != starts:
+            spent = time.monotonic() - before
+            self.time_limits = [(end + spent, limit) for end, limit in self.time_limits]
         self.by_value = states == "value"
-        deadline = time.monotonic() + self._left(seconds)
+        left, said = self._bound(seconds)
+        deadline = time.monotonic() + left
         try:
             request = {"call": name, "args": [self._pack(a) for a in args]}
             if random_state is not None:
@@ -431,7 +473,7 @@ class Runner:
         except RunnerDied as e:
             self.close()
             if e.timed_out:
-                raise RunnerDied(f"still running after {seconds:g} s", timed_out=True) from None
+                raise RunnerDied(f"still running after {said:g} s", timed_out=True) from None
             raise
         except RemoteError:
             raise

@@ -13,7 +13,7 @@ from .reading import same
 from .runs import repeat, run_all, signature
 from .wording import article
 
-__all__ = ["check_two_player"]
+__all__ = ["check_two_player", "judge_runs"]
 
 #: Mistakes about α and β, diagnosed more surely when the code's alpha and beta can be read.
 _WINDOW_MISTAKES = ("bounds_not_passed", "swapped_bounds", "bounds_updated_wrong_place")
@@ -46,7 +46,30 @@ def check_two_player(fn, algorithm, eq, trees, seed, seconds) -> Feedback:
         return twice_feedback(*stop, algorithm, eq, stopped=True)
     if stop is not None:
         return stop
+    return judge_runs(algorithm, eq, mains, runs[:len(mains)], limited, runs[len(mains):])
 
+
+def judge_runs(algorithm, eq, mains, main_runs, limited=(), limited_runs=()) -> Feedback:
+    """The feedback on runs already made: each run of the student's search beside its reference trial.
+
+    ``mains`` are the reference trials (:func:`~.battery.reference`) of the
+    trees searched without a depth limit and ``main_runs`` what the student's
+    function did on them (:class:`~.runs.Run`); ``limited`` and
+    ``limited_runs`` the same for depth-limited trials.  A grader that has
+    already run the function explains a wrong tree with this, without
+    running the function again.
+
+    >>> from advsearch import tree
+    >>> from advsearch.check.battery import reference
+    >>> from advsearch.check.runs import Run
+    >>> t = tree([[3, 5], [2, 9]])
+    >>> trial = reference(t, "alphabeta", True)
+    >>> every = reference(t, "minimax", True).seq                    # what a search that never prunes visits
+    >>> judge_runs("alphabeta", True, [trial], [Run(every, {}, 3, None, 0)]).mistake
+    'no_pruning'
+    """
+    mains, main_runs, limited, limited_runs = list(mains), list(main_runs), list(limited), list(limited_runs)
+    trials, runs = mains + limited, main_runs + limited_runs
     failing = [k for k, (trial, r) in enumerate(zip(trials, runs))
                if r.seq != trial.seq or not same(r.value, trial.value)]
     if not failing:
@@ -61,7 +84,6 @@ def check_two_player(fn, algorithm, eq, trees, seed, seconds) -> Feedback:
                               f"right value and {how}.")
 
     n = len(mains)
-    main_runs, limited_runs = runs[:n], runs[n:]
     mistake, detail, also = diagnose(algorithm, eq, mains, main_runs, limited, limited_runs)
     if mistake == "expands_twice":
         k = next(k for k, r in enumerate(runs) if repeat(r.seq) is not None)

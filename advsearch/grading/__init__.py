@@ -10,14 +10,11 @@ notebooks call this package in three places:
 - **Self-checks** while working: :func:`self_check` runs a checker of
   :mod:`advsearch.check` under a time limit, and skips it while the notebook
   is autograded (nbgrader then runs the hidden tests instead).
-- **Hidden tests.**  Each hidden test loads a fresh copy of this package (the
-  few lines of :func:`fresh`, written into the test itself, since the
-  notebook may have patched this very package), so that a notebook that
-  patched ``advsearch`` does not patch its grader.  It rebuilds the exercises
-  of the student being graded with :func:`graded` and calls one ``assess_*``
-  function.  That returns a :class:`Grade`, whose :meth:`~Grade.award`
-  prints a report and returns the points, which nbgrader reads as partial
-  credit.
+- **Grades.**  The ``assess_*`` functions grade one answer each and return a
+  :class:`Grade`.  They run where no student code can reach them:
+  :mod:`advsearch.autograde` calls them from outside the student's kernel,
+  with the student's functions run in a sandbox.  In the notebook the hidden
+  test cells only say so.
 
 The package, one job a module
 -----------------------------
@@ -26,12 +23,12 @@ Everything is imported from ``advsearch.grading`` itself; the modules are:
 - :mod:`~advsearch.grading.identity`: who is graded (the student id, from the
   notebook or from nbgrader's folders) and each student's seed;
 - :mod:`~advsearch.grading.assignments`: the assignments and one student's
-  exercises (:func:`problems`, :func:`graded`);
+  exercises (:func:`problems`);
 - :mod:`~advsearch.grading.batteries`: the trees and positions graded code
   runs on; :mod:`~advsearch.grading.perspectives`: the MCTS trees, on which
   whose wins a search counts decides its move;
-- :mod:`~advsearch.grading.running`: running student code within a time
-  limit, quietly; :mod:`~advsearch.grading.grades`: :class:`Grade` and the
+- :mod:`~advsearch.grading.running`: running student code within its one
+  time limit, quietly; :mod:`~advsearch.grading.grades`: :class:`Grade` and the
   arithmetic of points;
 - :mod:`~advsearch.grading.conventions`: the ways of searching a graded
   search is compared with, and what the reference searches visit;
@@ -49,9 +46,7 @@ Everything is imported from ``advsearch.grading`` itself; the modules are:
   paranoid values) and
   :mod:`~advsearch.grading.maxn_code` (max-n in code);
 - :mod:`~advsearch.grading.notebook`: the self-checks;
-  :mod:`~advsearch.grading.course`: the nbgrader course's ignore list;
-- :mod:`~advsearch.grading.isolation`: the fresh copy and its own modules,
-  which keep a notebook's patches out of the grader.
+  :mod:`~advsearch.grading.course`: the nbgrader course's ignore list.
 
 The right answers all come from the package's one oracle and trace:
 :meth:`Tree.values <advsearch.trees.Tree.values>` for backed-up values (with
@@ -61,8 +56,8 @@ The right answers all come from the package's one oracle and trace:
 the reference searches for what a search visits and prunes.
 
 How the graded student is known is told in :mod:`~advsearch.grading.identity`,
-the conventions in :mod:`~advsearch.grading.conventions`, and why the time
-limit is an alarm in :mod:`~advsearch.grading.running`.
+the conventions in :mod:`~advsearch.grading.conventions`, and whose time
+limit holds in :mod:`~advsearch.grading.running`.
 
 Trusted grading
 ---------------
@@ -71,9 +66,7 @@ The graded notebooks do not call the ``assess_*`` functions themselves:
 student's functions run in a sandbox
 (:class:`advsearch.autograde.referee.RemoteFunction`) and the recording game
 kept in the grader's process.  In the notebook this package gives the trees
-(:func:`problems`) and the self-checks; :func:`graded` and :func:`fresh`
-remain for courses that still grade inside the kernel, which cannot be made
-safe.
+(:func:`problems`) and the self-checks.
 
 Examples
 --------
@@ -97,11 +90,9 @@ False
 
 from __future__ import annotations
 
-# Every module of the package is imported here, at load time, and each imports what it uses at its top, none
-# of it later inside a function: a copy loaded by fresh() must not pick up, through sys.modules, a module that
-# the student's notebook has patched.  remember(), last, takes them all as this copy's own.
 from ..recording import RecordingGame, Runaway
-from .assignments import ASSIGNMENTS, exercise, graded, problems
+from ..timeout import TimeLimitExceeded
+from .assignments import ASSIGNMENTS, exercise, problems
 from .batteries import chance_trees, sample_positions, search_trees, with_shuffles
 from .blind import above_blind, blind_right
 from .by_hand import assess_pruned, assess_values
@@ -110,7 +101,6 @@ from .course import only_notebooks
 from .expectimax import CHANCE_RULES, assess_expectimax
 from .grades import Grade
 from .identity import ANONYMOUS, autograding, id_from_path, student_id, student_seed
-from .isolation import fresh, remember
 from .manners import assess_evaluation
 from .maxn_code import MAXN_MODELS, assess_maxn, maxn_trees
 from .mcts import assess_mcts
@@ -119,16 +109,16 @@ from .multiplayer_by_hand import assess_maxn_values, assess_paranoid
 from .notebook import self_check
 from .originality import assess_originality, shipped_evaluations, unoriginal, unoriginal_values
 from .perspectives import PERSPECTIVES, mcts_trees
-from .running import TimeLimitExceeded, quiet, time_limit
+from .running import quiet
 from .search_code import assess_search
 from .tournament import OPPONENTS, assess_tournament
 from .ucb import assess_ucb, ucb_question
 
 __all__ = [
     "autograding", "id_from_path", "student_id", "student_seed", "ANONYMOUS",
-    "problems", "exercise", "graded", "ASSIGNMENTS", "search_trees", "sample_positions", "with_shuffles",
+    "problems", "exercise", "ASSIGNMENTS", "search_trees", "sample_positions", "with_shuffles",
     "blind_right", "above_blind", "shipped_evaluations", "unoriginal", "unoriginal_values", "assess_originality",
-    "TimeLimitExceeded", "Runaway", "time_limit", "quiet", "RecordingGame",
+    "TimeLimitExceeded", "Runaway", "quiet", "RecordingGame",
     "Convention", "CONVENTIONS", "reference_visits",
     "Grade", "assess_values", "assess_pruned", "assess_search", "assess_evaluation",
     "assess_tournament", "OPPONENTS",
@@ -136,7 +126,6 @@ __all__ = [
     "mcts_trees", "PERSPECTIVES", "assess_mcts",
     "multiplayer_question", "assess_maxn_values", "assess_paranoid", "paranoid_tree", "ties_last_values",
     "MULTIPLAYER_MISTAKES", "maxn_trees", "MAXN_MODELS", "assess_maxn",
-    "self_check", "fresh", "only_notebooks",
+    "self_check", "only_notebooks",
 ]
 
-remember()

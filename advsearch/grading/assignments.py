@@ -1,8 +1,7 @@
 """The assignments, and one student's exercises for each, made from the student's seed.
 
-:func:`problems` is what a notebook calls to show a student their trees;
-:func:`graded` is what a hidden test graded inside the kernel calls: the
-exercises of the student nbgrader grades, whatever the notebook declares.
+:func:`problems` is what a notebook calls to show a student their trees, and
+what the trusted grader calls to grade them.
 """
 
 from __future__ import annotations
@@ -12,14 +11,13 @@ from types import SimpleNamespace
 from .. import practice
 from ..games.connect4 import ConnectFour
 from .batteries import chance_trees, hand_chance_tree, sample_positions, search_trees
-from .identity import cleaned, student_id, student_seed
-from .isolation import isolated
+from .identity import student_seed
 from .maxn_code import maxn_trees
 from .multiplayer import multiplayer_question
 from .perspectives import mcts_trees
 from .ucb import ucb_question
 
-__all__ = ["ASSIGNMENTS", "EXERCISES", "problems", "exercise", "graded"]
+__all__ = ["ASSIGNMENTS", "EXERCISES", "problems", "exercise"]
 
 
 #: What :func:`problems` knows, by assignment: a short description of each.
@@ -55,7 +53,6 @@ EXERCISES = {
 }
 
 
-@isolated
 def problems(assignment: str, student: str) -> SimpleNamespace:
     """One student's exercises for an assignment, made from :func:`student_seed`.
 
@@ -104,7 +101,6 @@ def problems(assignment: str, student: str) -> SimpleNamespace:
     return SimpleNamespace(student=student.strip(), assignment=assignment, seed=seed, **made)
 
 
-@isolated
 def exercise(assignment: str, name: str, student: str):
     """One exercise of a student's :func:`problems`, made alone (``problems(assignment, student).name``).
 
@@ -112,27 +108,3 @@ def exercise(assignment: str, name: str, student: str):
     True
     """
     return EXERCISES[assignment][name](student_seed(student, assignment))
-
-
-@isolated
-def graded(assignment: str, declared: str = "") -> SimpleNamespace:
-    """The exercises of the student being graded, for hidden tests: :func:`problems` plus a ``note``.
-
-    The student is ``student_id(declared, graded=True)``: while nbgrader
-    autogrades, the owner of the submission, whatever the notebook declares.
-    ``note`` is a sentence for the report when the notebook declared someone
-    else (a copied notebook, or a typo in STUDENT_ID), else "".
-
-    Examples
-    --------
-    >>> p = graded("ps1", "alice")
-    >>> p.student, p.note
-    ('alice', '')
-    """
-    declared = cleaned(declared)
-    p = problems(assignment, student_id(declared, graded=True))
-    p.note = ""
-    if declared and declared != p.student:
-        p.note = (f"Note: this notebook declares STUDENT_ID = {declared!r}, but it is graded as {p.student!r}, "
-                  f"so it is checked on the trees of {p.student!r}. ")
-    return p

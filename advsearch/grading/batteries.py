@@ -19,13 +19,39 @@ from fractions import Fraction
 
 from ..game import MAX, MIN
 from ..search import alphabeta
-from ..trees import CHANCE_RULES, Tree, random_tree, tree as make_tree
+from ..trees import CHANCE_RULES, Tree, parse, random_tree, tree as make_tree
 from ..check.value_models import rebuilt
 from .blind import blind_answers, same_value
 from .grades import same_number
-from .isolation import isolated, own_tree
 
-__all__ = ["check_count", "search_trees", "chance_trees", "hand_chance_tree", "sample_positions", "with_shuffles"]
+__all__ = ["as_tree", "as_trees", "check_count", "search_trees", "chance_trees", "hand_chance_tree", "sample_positions", "with_shuffles"]
+
+
+def as_tree(t) -> Tree:
+    """``t`` as a Tree: a Tree, its text, or its nested lists (a report keeps a tree as its text).
+
+    >>> as_tree("[[3 5] [2 9]]").height
+    2
+    """
+    if isinstance(t, Tree):
+        return t
+    if isinstance(t, str):
+        return parse(t)
+    if isinstance(t, list):
+        return make_tree(t)
+    raise TypeError(f"expected a game tree, not {type(t).__name__}")
+
+
+def as_trees(trees) -> list:
+    """The trees a code question is graded on, each as :func:`as_tree`; at least one, or a ValueError.
+
+    >>> [t.height for t in as_trees(["[[3 5] [2 9]]", [1, 2]])]
+    [2, 1]
+    """
+    out = [as_tree(t) for t in trees]
+    if not out:
+        raise ValueError("trees must hold at least one tree")
+    return out
 
 
 def random_spec(rng: random.Random, depth: int, branching, low: int, high: int, uneven: float):
@@ -46,7 +72,6 @@ def check_count(n, low: int):
         raise ValueError(f"n must be an int >= {low}, not {n!r}")
 
 
-@isolated
 def search_trees(seed, n: int = 10) -> list:
     """The trees on which a student's minimax and alpha-beta are graded, made from ``seed``.
 
@@ -97,7 +122,6 @@ def search_trees(seed, n: int = 10) -> list:
     return out
 
 
-@isolated
 def chance_trees(seed, n: int = 8) -> list:
     """The trees on which a student's expectimax is graded, made from ``seed``.
 
@@ -146,7 +170,7 @@ def with_shuffles(t, n: int = 2, tries: int = 30) -> list:
     >>> [u.values()[()] for u in with_shuffles(t)]     # no copy's value is its first, last, middle, top or bottom leaf
     [3, 4, 3]
     """
-    t = own_tree(t)
+    t = as_tree(t)
     rng = random.Random(f"advsearch.grading.with_shuffles:{t}")
     leaves = [leaf.value for leaf in t.leaves()]
     out = [t]

@@ -15,12 +15,11 @@ from .. import check
 from .blind import above_blind, blind_right
 from .conventions import pruned_leaves
 from .grades import Grade, check_points, same_number, share
-from .isolation import isolated, own_tree
+from .batteries import as_tree
 
 __all__ = ["assess_values", "assess_pruned", "marked_leaves"]
 
 
-@isolated
 def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
     """Grade minimax values written by hand, with credit for each inner node right beyond a blind answer's.
 
@@ -55,7 +54,7 @@ def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
     0.0
     """
     out_of = check_points(points)
-    t = own_tree(t)
+    t = as_tree(t)
     fb = check.values(t, answer)
     labelled = [n for n in t.nodes() if n.children and n.label]
     required = labelled or [n for n in t.nodes() if n.children]
@@ -78,7 +77,6 @@ def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
                  details={"right": right, "of": len(required), "blind": blind})
 
 
-@isolated
 def assess_pruned(t, answer, points=2, *, prune_on_equal: bool = True, credit=None, note: str = "") -> Grade:
     """Grade the leaves a student says alpha-beta never evaluates, and name the convention they used.
 
@@ -124,7 +122,7 @@ def assess_pruned(t, answer, points=2, *, prune_on_equal: bool = True, credit=No
     1.0
     """
     out_of = check_points(points)
-    t = own_tree(t)
+    t = as_tree(t)
     eq = bool(prune_on_equal)
     credit = {} if credit is None else dict(credit)
     fb = check.pruned(t, answer, prune_on_equal=eq)

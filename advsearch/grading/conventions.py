@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..search import alphabeta, minimax
-from .isolation import isolated, own_tree
+from .batteries import as_tree
 
 __all__ = ["Convention", "CONVENTIONS", "BY_KEY", "reference_visits", "pruned_leaves"]
 
@@ -64,7 +64,6 @@ def right_to_left(state, actions) -> list:
     return list(actions)[::-1]
 
 
-@isolated
 def reference_visits(t, algorithm: str = "alphabeta", *, prune_on_equal: bool = True,
                      reverse: bool = False) -> list:
     """The visits (as :meth:`RecordingGame.visits` lists them) of the reference search of ``t``.
@@ -91,14 +90,13 @@ def reference_visits(t, algorithm: str = "alphabeta", *, prune_on_equal: bool = 
     """
     if algorithm not in ("alphabeta", "minimax"):
         raise ValueError(f"algorithm must be 'alphabeta' or 'minimax', not {algorithm!r}")
-    t = own_tree(t)
+    t = as_tree(t)
     order = right_to_left if reverse else None
     if algorithm == "minimax":
         return minimax(t, trace=True, order=order).trace.visits()
     return alphabeta(t, trace=True, prune_on_equal=prune_on_equal, order=order).trace.visits()
 
 
-@isolated
 def pruned_leaves(t, prune_on_equal: bool = True, reverse: bool = False) -> set:
     """The paths of the leaves of ``t`` that alpha-beta never scores, with this cut test and order.
 
@@ -106,7 +104,7 @@ def pruned_leaves(t, prune_on_equal: bool = True, reverse: bool = False) -> set:
     >>> sorted(pruned_leaves(examples.two_ply()))
     [(1, 1), (1, 2)]
     """
-    t = own_tree(t)
+    t = as_tree(t)
     order = right_to_left if reverse else None
     trace = alphabeta(t, trace=True, prune_on_equal=prune_on_equal, order=order).trace
     return set(trace.unvisited_leaves())

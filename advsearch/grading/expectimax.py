@@ -10,11 +10,10 @@ children left to right: as :func:`~advsearch.expectiminimax` does.
 
 from __future__ import annotations
 
-from ..recording import Runaway
 from ..search import expectiminimax
 from .grades import Grade, check_points, no_function, same_number, share, value_text
-from .isolation import isolated, own_tree, own_trees
-from .running import TimeLimitExceeded, describe_error, run_on, seconds_renamed
+from .batteries import as_tree, as_trees
+from .running import describe_error, run_on, stopped
 
 __all__ = ["CHANCE_RULES", "assess_expectimax"]
 
@@ -28,8 +27,6 @@ CHANCE_RULES = {
 }
 
 
-@seconds_renamed
-@isolated
 def assess_expectimax(fn, trees, points=3, *, time_limit: float = 3.0, note: str = "") -> Grade:
     """Grade a student's ``fn(game, state) -> value`` for MAX on trees with chance nodes, tree by tree.
 
@@ -48,7 +45,7 @@ def assess_expectimax(fn, trees, points=3, *, time_limit: float = 3.0, note: str
         The battery, e.g. ``problems("ps3", s).chance_trees``.
     points : float
     time_limit : float
-        Seconds each tree may take (``seconds=`` is its deprecated old name).
+        Seconds each tree may take.
     note : str
         A sentence to put first in the report.
 
@@ -77,20 +74,15 @@ def assess_expectimax(fn, trees, points=3, *, time_limit: float = 3.0, note: str
     missing = no_function(fn, out_of, note, 'expectimax', '(game, state) -> value')
     if missing is not None:
         return missing
-    trees = own_trees(trees)
-    rows, borrowed = [], False
+    trees = as_trees(trees)
+    rows = []
     for t in trees:
-        value, error, seq, library = run_on(fn, t, time_limit)
-        borrowed = borrowed or library > 0
-        fits = [r for r in CHANCE_RULES if error is None and same_number(value, t.values(r)[()])]
-        once = seq == expectiminimax(t, trace=True).trace.visits()
-        rows.append({"tree": str(t), "value": value, "error": error, "fits": fits, "once": once})
-        if isinstance(error, (TimeLimitExceeded, Runaway)):
+        run = run_on(fn, t, time_limit)
+        fits = [r for r in CHANCE_RULES if run.error is None and same_number(run.value, t.values(r)[()])]
+        once = run.seq == expectiminimax(t, trace=True).trace.visits()
+        rows.append({"tree": str(t), "value": run.value, "error": run.error, "fits": fits, "once": once})
+        if stopped(run.error):
             break
-    if borrowed:
-        return Grade(0.0, out_of, note + "Your function calls the package's own search (advsearch.search) instead "
-                                         "of searching the tree itself; write expectimax yourself.",
-                     details={"rows": rows, "right": 0})
     right = sum("expectation" in r["fits"] for r in rows)
     fits_all = set.intersection(*(set(r["fits"]) for r in rows)) if len(rows) == len(trees) else set()
     convention = next((r for r in CHANCE_RULES if r in fits_all), None)
@@ -103,10 +95,10 @@ def assess_expectimax(fn, trees, points=3, *, time_limit: float = 3.0, note: str
     if bad is not None:
         if bad["error"] is not None:
             lines.append(f"On the tree {bad['tree']} your function {describe_error(bad['error'])}.")
-            if isinstance(bad["error"], (TimeLimitExceeded, Runaway)) and len(rows) < len(trees):
+            if stopped(bad["error"]) and len(rows) < len(trees):
                 lines.append("The remaining trees were not tried.")
         else:
-            t = own_tree(bad["tree"])
+            t = as_tree(bad["tree"])
             lines.append(f"On the tree {t} it returns {bad['value']!r}; the value is "
                          f"{value_text(t.values()[()])}.")
     twice = sum(not r["once"] for r in rows if "expectation" in r["fits"])

@@ -13,14 +13,11 @@ import time
 
 from ..game import MAX, MIN
 from .grades import Grade, check_points, share
-from .isolation import isolated
-from .running import call, describe_error, seconds_renamed
+from .running import call, describe_error
 
 __all__ = ["assess_evaluation"]
 
 
-@seconds_renamed
-@isolated
 def assess_evaluation(evaluate, positions, points=1, *, max_ms: float = 1.0, time_limit: float = 3.0) -> Grade:
     """Grade an evaluation function's manners: numbers, inside (-1, 1), zero-sum, repeatable, fast.
 
@@ -44,8 +41,8 @@ def assess_evaluation(evaluate, positions, points=1, *, max_ms: float = 1.0, tim
     points : float
     max_ms : float
     time_limit : float
-        Seconds for all the checks together (``seconds=`` is its deprecated
-        old name); past it, or if ``evaluate`` raises, the test earns nothing.
+        Seconds for all the checks together; past it, or if ``evaluate``
+        raises, the test earns nothing.
 
     Examples
     --------
@@ -69,7 +66,7 @@ def assess_evaluation(evaluate, positions, points=1, *, max_ms: float = 1.0, tim
             rows.append((evaluate(s, MAX), evaluate(s, MIN), evaluate(s, MAX)))
         return rows, (time.perf_counter() - started) / (3 * len(positions)) * 1000
 
-    result, error = call(measure, time_limit=time_limit)
+    result, error = call(measure, time_limit=time_limit, student=evaluate)
     if error is not None:
         return Grade(0.0, out_of, f"On a test position your evaluation {describe_error(error)}.")
     rows, ms = result

@@ -14,14 +14,12 @@ from __future__ import annotations
 import random
 
 from ..check.value_models import rebuilt
-from ..recording import Runaway
 from ..search import maxn, paranoid
 from ..trees import tree as make_tree
-from .batteries import check_count, random_spec, with_shuffles
+from .batteries import as_tree, as_trees, check_count, random_spec, with_shuffles
 from .grades import Grade, check_points, no_function, same_number, share
-from .isolation import isolated, own_tree, own_trees
 from .multiplayer import same_vector, ties_last_values
-from .running import TimeLimitExceeded, describe_error, run_on
+from .running import describe_error, run_on, stopped
 
 __all__ = ["MAXN_MODELS", "maxn_trees", "maxn_models", "assess_maxn"]
 
@@ -46,7 +44,7 @@ def maxn_models(t) -> dict:
     >>> maxn_models(t)["tie_last"], maxn_models(t)["root_component"]
     ((2, 5, 1), (2, 5, 1))
     """
-    t = own_tree(t)
+    t = as_tree(t)
     n, top = t.num_players, t.initial_state.player
     return {
         "tie_last": ties_last_values(t)[()],
@@ -58,7 +56,6 @@ def maxn_models(t) -> dict:
     }
 
 
-@isolated
 def maxn_trees(seed, n: int = 8) -> list:
     """The three-player trees on which a student's max-n is graded, made from ``seed``.
 
@@ -112,9 +109,10 @@ def once(visits) -> list:
     return out
 
 
-def _run_one(fn, t, time_limit):
-    """``(row, library calls)`` for ``fn`` on the tree ``t``."""
-    value, error, seq, library = run_on(fn, t, time_limit)
+def _run_one(fn, t, time_limit) -> dict:
+    """The row of ``fn`` on the tree ``t``."""
+    run = run_on(fn, t, time_limit)
+    value, error, seq = run.value, run.error, run.seq
     right = t.values()[()]
     row = {"tree": str(t), "value": value, "error": error, "right": False, "once": False, "every_leaf": False,
            "fits": []}
@@ -123,7 +121,7 @@ def _run_one(fn, t, time_limit):
         row["once"] = once(seq) == maxn(t, trace=True).trace.visits()
         row["every_leaf"] = {p for k, p in seq if k == "score"} == {leaf.path for leaf in t.leaves()}
         row["fits"] = [k for k, v in maxn_models(t).items() if v != right and same_vector(value, v)]
-    return row, library
+    return row
 
 
 def _run_shuffled(fn, t, time_limit):
@@ -133,16 +131,13 @@ def _run_shuffled(fn, t, time_limit):
     middle one) is right on some trees by chance, but seldom on a tree and
     all its shuffled copies.
     """
-    library = 0
     for u in with_shuffles(t, 4):
-        row, calls = _run_one(fn, u, time_limit)
-        library += calls
+        row = _run_one(fn, u, time_limit)
         if not (row["right"] and row["once"]):
             break
-    return row, library
+    return row
 
 
-@isolated
 def assess_maxn(fn, trees, points=4, *, time_limit: float = 3.0, note: str = "") -> Grade:
     """Grade a student's ``fn(game, state) -> payoff vector`` (max-n) on three-player trees, tree by tree.
 
@@ -171,18 +166,12 @@ def assess_maxn(fn, trees, points=4, *, time_limit: float = 3.0, note: str = "")
     missing = no_function(fn, out_of, note, 'maxn', '(game, state) -> vector')
     if missing is not None:
         return missing
-    trees = own_trees(trees)
-    rows, borrowed = [], False
+    trees = as_trees(trees)
+    rows = []
     for t in trees:
-        row, library = _run_shuffled(fn, t, time_limit)
-        borrowed = borrowed or library > 0
-        rows.append(row)
-        if isinstance(row["error"], (TimeLimitExceeded, Runaway)):
+        rows.append(_run_shuffled(fn, t, time_limit))
+        if stopped(rows[-1]["error"]):
             break
-    if borrowed:
-        return Grade(0.0, out_of, note + "Your function calls the package's own search (advsearch.search) instead "
-                                         "of searching the tree itself; write max-n yourself.",
-                     details={"rows": rows, "right": 0})
     mistake = _common_mistake(rows, trees)
     scores = [1.0 if r["right"] and r["once"] else CREDIT["visits"] if r["right"] and r["every_leaf"]
               else CREDIT["tie_last"] if mistake == "tie_last" else 0.0 for r in rows]
@@ -218,7 +207,7 @@ def _is_number(x) -> bool:
 def _first_problem(rows, trees, n) -> list:
     """Sentences about the first tree that is not fully right."""
     for r in rows:
-        t = own_tree(r["tree"])
+        t = as_tree(r["tree"])
         if r["error"] is not None:
             out = [f"On the tree {t} your function {describe_error(r['error'])}."]
             if len(rows) < n:

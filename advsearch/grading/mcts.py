@@ -16,18 +16,18 @@ import random
 from ..check.uct_replay import replay, scored_leaves
 from ..check.uct_statistics import mcts_rng, most_visited, stats_problem
 from ..game import MIN
-from ..recording import RecordingGame, Runaway
+from ..recording import RecordingGame
 from ..trees import Tree
 from .grades import Grade, check_points, no_function, share
-from .isolation import isolated, own_tree, own_trees
+from .batteries import as_tree, as_trees
 from .perspectives import PERSPECTIVES, root_moves
-from .running import TimeLimitExceeded, call, describe_error, seconds_renamed
+from .running import call, describe_error, stopped
 
 __all__ = ["mcts_rng", "run_mcts", "stats_problem", "most_visited", "assess_mcts"]
 
 
 def run_mcts(fn, t: Tree, iterations: int, time_limit):
-    """``(stats, error, library_calls, scored)`` of ``fn(game, root, iterations, rng)``, the global random seeded too.
+    """``(stats, error, scored)`` of ``fn(game, root, iterations, rng)``, the global random seeded too.
 
     ``scored`` lists the leaves the run scored, in order, for
     :func:`~advsearch.check.uct_replay.replay`.
@@ -43,11 +43,9 @@ def run_mcts(fn, t: Tree, iterations: int, time_limit):
         stats, error = call(fn, game, t.initial_state, iterations, rng, time_limit=time_limit)
     finally:
         random.setstate(saved)
-    return stats, error, game.library_calls, scored_leaves(game.log)
+    return stats, error, scored_leaves(game.log)
 
 
-@seconds_renamed
-@isolated
 def assess_mcts(fn, trees, points=3, *, aspect: str = "convergence", iterations: int = 1000, small: int = 50,
                 time_limit: float = 10.0, note: str = "") -> Grade:
     """Grade a student's UCT ``fn(game, state, iterations, rng) -> {action: (wins, visits)}``, tree by tree.
@@ -85,7 +83,7 @@ def assess_mcts(fn, trees, points=3, *, aspect: str = "convergence", iterations:
         Only the wording of the report, and the diagnosis, depend on it.
     iterations, small : int
     time_limit : float
-        Seconds each run may take (``seconds=`` is its deprecated old name);
+        Seconds each run may take;
         once a run runs out, the rest are not tried.
     note : str
 
@@ -105,18 +103,17 @@ def assess_mcts(fn, trees, points=3, *, aspect: str = "convergence", iterations:
     missing = no_function(fn, out_of, note, 'mcts', '(game, state, iterations, rng) -> {action: (wins, visits)}')
     if missing is not None:
         return missing
-    trees = own_trees(trees)
-    rows, borrowed, stopped = [], False, None
+    trees = as_trees(trees)
+    rows, stopped_by = [], None
     for t in trees:
         best = root_moves(t, "mover")
         row = {"tree": str(t), "best": best, "problem": None, "move": None, "fits": []}
         for budget in (len(t.initial_state.children), small, iterations):
-            stats, error, library, scored = run_mcts(fn, t, budget, time_limit)
-            borrowed = borrowed or library > 0
+            stats, error, scored = run_mcts(fn, t, budget, time_limit)
             if error is not None:
                 row["problem"] = f"with {budget} iterations it {describe_error(error)}"
-                if isinstance(error, (TimeLimitExceeded, Runaway)):
-                    stopped = error
+                if stopped(error):
+                    stopped_by = error
                 break
             problem = stats_problem(stats, t, budget)
             if problem is None and budget == len(t.initial_state.children) and any(
@@ -136,14 +133,10 @@ def assess_mcts(fn, trees, points=3, *, aspect: str = "convergence", iterations:
         if row["problem"] is None:
             row["fits"] = [p for p in PERSPECTIVES if row["move"] in root_moves(t, p)]
         rows.append(row)
-        if stopped is not None:
+        if stopped_by is not None:
             break
-    if borrowed:
-        return Grade(0.0, out_of, note + "Your function calls the package's own search (advsearch.search) instead "
-                                         "of searching the tree itself; write the MCTS yourself.",
-                     details={"rows": rows, "right": 0})
     right = sum(r["problem"] is None and r["move"] in r["best"] for r in rows)
-    root_min = sum(own_tree(r["tree"]).initial_state.player == MIN for r in rows)
+    root_min = sum(as_tree(r["tree"]).initial_state.player == MIN for r in rows)
     lines = [note + f"Your MCTS was run on {len(trees)} trees of wins, draws and losses"
              + (f" ({root_min} with MIN at the root)" if root_min else "")
              + f": after {iterations} iterations its most visited move is the minimax move on {right} of them."]
@@ -171,7 +164,7 @@ def assess_mcts(fn, trees, points=3, *, aspect: str = "convergence", iterations:
     bad = next((r for r in rows if r["problem"] is not None), None)
     if bad is not None:
         lines.append(f"On the tree {bad['tree']} your function, {bad['problem']}.")
-        if stopped is not None and len(rows) < len(trees):
+        if stopped_by is not None and len(rows) < len(trees):
             lines.append("The remaining trees were not tried.")
     elif right < len(trees):
         r = next(r for r in rows if r["move"] not in r["best"])

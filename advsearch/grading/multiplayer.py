@@ -20,7 +20,7 @@ from ..game import MAX, MIN
 from ..check.value_models import last_among_equals, rebuilt
 from ..trees import Tree, tree as make_tree
 from .grades import same_number
-from .isolation import isolated, own_tree
+from .batteries import as_tree
 
 __all__ = ["MULTIPLAYER_MISTAKES", "paranoid_tree", "ties_last_values", "same_vector",
            "multiplayer_question"]
@@ -43,7 +43,7 @@ def paranoid_tree(t, player: int = 0) -> Tree:
     >>> paranoid_tree(t).values()[()], paranoid(t).stats.searcher_value
     (2, 2)
     """
-    return rebuilt(own_tree(t), player=lambda p: MAX if p == player else MIN,
+    return rebuilt(as_tree(t), player=lambda p: MAX if p == player else MIN,
                    value=lambda leaf: leaf.value[player], num_players=2)
 
 
@@ -54,7 +54,7 @@ def ties_last_values(t) -> dict:
     >>> t.values()[()], ties_last_values(t)[()]
     ((1, 5, 0), (2, 5, 1))
     """
-    return last_among_equals(own_tree(t))
+    return last_among_equals(as_tree(t))
 
 
 def same_vector(answer, right) -> bool:
@@ -77,7 +77,6 @@ def _choice(t, values, node) -> str:
     return _chosen(values, node).label
 
 
-@isolated
 def multiplayer_question(seed) -> SimpleNamespace:
     """A three-player tree to solve by hand with max-n and with paranoid search, drawn from ``seed``.
 

@@ -13,7 +13,6 @@ from .. import check
 from ..check.multiplayer_questions import paranoid_values, root_move
 from .blind import above_blind, blind_right
 from .grades import Grade, check_points, same_number, share
-from .isolation import isolated
 from .multiplayer import same_vector, ties_last_values
 
 __all__ = ["assess_maxn_values", "assess_paranoid"]
@@ -35,7 +34,6 @@ def _right_labels(answer, truth, same) -> list:
     return [lab for lab, v in truth.items() if lab in answer and same(answer[lab], v)]
 
 
-@isolated
 def assess_maxn_values(q, values, move, points=2, *, note: str = "") -> Grade:
     """Grade max-n vectors worked by hand (three quarters of the points) and the move at A (a quarter).
 
@@ -97,7 +95,6 @@ def assess_maxn_values(q, values, move, points=2, *, note: str = "") -> Grade:
                  details={"right": len(right), "of": len(q.maxn), "move": got_move, "blind": blind})
 
 
-@isolated
 def assess_paranoid(q, values, move, spite, points=3, *, note: str = "") -> Grade:
     """Grade paranoid values by hand (half the points), the paranoid move (a quarter) and the spite node (a quarter).
 

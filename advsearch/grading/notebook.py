@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from .. import check
 from .identity import autograding
-from .running import TimeLimitExceeded, call, describe_error, seconds_renamed
+from ..timeout import TimeLimitExceeded
+from .running import call, describe_error
 
 __all__ = ["Skipped", "self_check"]
 
@@ -23,7 +24,6 @@ class Skipped:
         return self.text
 
 
-@seconds_renamed
 def self_check(checker, *args, time_limit: float = 20.0, **kwargs):
     """Run a checker of :mod:`advsearch.check` on a student's answer, within a time limit.
 
@@ -35,8 +35,7 @@ def self_check(checker, *args, time_limit: float = 20.0, **kwargs):
     -------
     advsearch.check.Feedback
         The checker's feedback; if the answer runs past ``time_limit``
-        seconds (``seconds=`` is its deprecated old name), or the checker
-        fails, a Feedback that says so.
+        seconds, or the checker fails, a Feedback that says so.
 
     Examples
     --------

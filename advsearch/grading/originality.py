@@ -53,7 +53,6 @@ from ..evaluation import Linear, connect4_eval, connect4_features
 from ..game import MAX
 from .batteries import sample_positions
 from .grades import Grade, check_points
-from .isolation import isolated
 from .running import call
 
 __all__ = ["shipped_evaluations", "originality_positions", "agreement", "unoriginal", "unoriginal_values", "Recorder",
@@ -131,6 +130,7 @@ class Recorder:
 
     def __init__(self, evaluate, most: int = 150, seed: str = "advsearch.grading.originality.Recorder"):
         self.evaluate, self.most = evaluate, most
+        self.__wrapped__ = evaluate
         self.positions, self.values, self.seen = [], [], set()
         self.rng = random.Random(seed)
 
@@ -186,7 +186,6 @@ def _floor(share) -> str:
     return f"{int(share * 100)}%"
 
 
-@isolated
 def assess_originality(evaluate, game, seed, points, *, time_limit: float = 10.0):
     """A Grade of 0 saying why, when ``evaluate`` is not the student's own (:func:`unoriginal`); else None.
 
@@ -207,7 +206,7 @@ def assess_originality(evaluate, game, seed, points, *, time_limit: float = 10.0
     """
     out_of = check_points(points)
     positions = originality_positions(game, seed)
-    why, error = call(unoriginal, evaluate, game, positions, time_limit=time_limit)
+    why, error = call(unoriginal, evaluate, game, positions, time_limit=time_limit, student=evaluate)
     if error is not None or why is None:
         return None
     return Grade(0.0, out_of, f"Your evaluation earns nothing here: on {len(positions)} test positions {why}. "

@@ -14,12 +14,10 @@ from __future__ import annotations
 
 from ..check.uct_perspectives import PERSPECTIVES, decider, margin, results_spec, root_moves, trap_trees
 from .batteries import check_count
-from .isolation import isolated
 
 __all__ = ["PERSPECTIVES", "decider", "root_moves", "margin", "results_spec", "mcts_trees"]
 
 
-@isolated
 def mcts_trees(seed, n: int = 6, *, aspect: str = "convergence") -> list:
     """The trees on which a student's MCTS is graded, made from ``seed``: leaves are wins, draws and losses.
 

@@ -1,4 +1,4 @@
-"""Running a student's code for a grader: within a time limit, quietly, and every failure caught and described.
+"""Running a student's code for a grader: within one time limit, quietly, and every failure caught and described.
 
 Graders run code that may loop forever, raise, print to stderr or exit.
 :func:`call` runs it and hands back ``(value, error)``; :func:`describe_error`
@@ -6,104 +6,34 @@ turns the error into the words of a report; :func:`run_on` runs a search
 through a :class:`~advsearch.recording.RecordingGame` and hands back its
 visits too.
 
-Why not :func:`advsearch.timeout.call`
---------------------------------------
-The package's one time limit for callers, :func:`advsearch.timeout.call`,
-runs the code in a worker thread and stops *waiting* for it on time-out.
-A grader needs the code itself stopped before it goes on, in its own thread,
-which is what :func:`time_limit` does with ``SIGALRM``:
+One time limit
+--------------
+Where a grade counts, the student's function is a
+:class:`~advsearch.autograde.referee.RemoteFunction`: it runs in a sandbox,
+and the grader waits for its answers on a pipe.  The time limit is the
+runner's: :func:`call` narrows the runner's deadline for the length of the
+call (``Runner.limit``), so a search stopped on one tree is stopped by the
+process that ran it, and the runner starts afresh for the next tree.  No
+thread is left waiting on the pipe, and nothing is interrupted from outside.
 
-- Under trusted grading the graded function is a
-  :class:`~advsearch.autograde.referee.RemoteFunction`, whose call waits on
-  the pipe of the sandboxed runner.  The alarm interrupts that very wait, so
-  the runner is killed and restarted before the next test asks it anything.
-  A worker left waiting on the pipe (for up to the remote call's own limit,
-  60 s) would read the next test's answers, and close the runner under it.
-- A grader in the student's kernel runs the student's Python in its own
-  process.  An abandoned worker would go on running after the grader has
-  restored the notebook's modules and the global ``random`` state; and a
-  bare ``except:`` in a loop swallows the single stop a worker is sent,
-  while the alarm here rings again every 0.2 s.
-
-So :class:`TimeLimitExceeded` here is a BaseException (``except Exception``
-in student code does not swallow it), unlike the package's
-:class:`advsearch.timeout.TimeLimitExceeded`.
+Anywhere else (a student trying a grader out on their own function, in their
+own kernel), the limit is the package's one limit for callers,
+:func:`advsearch.timeout.call`, and its error,
+:class:`~advsearch.timeout.TimeLimitExceeded`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
-import signal
 import sys
-import threading
-import time
 import warnings
 
-from ..deprecation import renamed
+from ..check.runs import Run
 from ..recording import RecordingGame, Runaway
-from ..timeout import check_budget
+from ..timeout import TimeLimitExceeded, check_budget
+from ..timeout import call as call_within
 
-__all__ = ["TimeLimitExceeded", "alarm_available", "time_limit", "quiet", "call", "describe_error", "run_on",
-           "seconds_renamed"]
-
-
-class TimeLimitExceeded(BaseException):
-    """Raised into student code that runs past its time limit.
-
-    A BaseException, so that ``except Exception`` in student code does not
-    swallow it.
-    """
-
-
-def alarm_available() -> bool:
-    """Whether :func:`time_limit` can limit anything here: ``SIGALRM`` exists and this is the main thread."""
-    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-
-
-@contextlib.contextmanager
-def time_limit(seconds):
-    """Raise :class:`TimeLimitExceeded` in the block once ``seconds`` of wall time have passed.
-
-    Uses ``SIGALRM`` (the main thread on Unix); elsewhere it limits nothing,
-    and nbgrader's per-cell timeout remains the backstop.  The alarm repeats
-    every 0.2 s after the first, so code that catches the exception once is
-    interrupted again.  An enclosing limit is restored afterwards.
-    ``seconds=None`` limits nothing.
-
-    Examples
-    --------
-    >>> import time
-    >>> try:
-    ...     with time_limit(0.05):
-    ...         time.sleep(1)
-    ... except TimeLimitExceeded:
-    ...     print("stopped")
-    stopped
-    """
-    check_budget("seconds", seconds)
-    if seconds is None or not alarm_available():
-        yield
-        return
-
-    def ring(signum, frame):
-        raise TimeLimitExceeded(f"still running after {seconds:g} s")
-
-    started = time.monotonic()
-    outer_left, _ = signal.getitimer(signal.ITIMER_REAL)
-    previous = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds, 0.2)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        if outer_left:
-            left = outer_left - (time.monotonic() - started)
-            signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), 0.2)
-
-
-_limit = time_limit          # for call(), whose keyword time_limit= hides this name
+__all__ = ["quiet", "call", "stopped", "describe_error", "run_on"]
 
 
 @contextlib.contextmanager
@@ -122,25 +52,60 @@ def quiet():
         yield
 
 
-def call(fn, *args, time_limit=None, **kwargs):
+def _runner_of(fn):
+    """The sandboxed runner whose process runs ``fn`` (or the function it wraps), or None if it runs here."""
+    for _ in range(8):
+        runner = getattr(fn, "runner", None)
+        if callable(getattr(runner, "limit", None)):
+            return runner
+        fn = getattr(fn, "__wrapped__", None)
+        if fn is None:
+            return None
+    return None
+
+
+def call(fn, *args, time_limit=None, student=None, **kwargs):
     """``(value, None)`` of ``fn(*args, **kwargs)``, run quietly within ``time_limit`` seconds, or ``(None, error)``.
 
-    A ``time_limit`` that is not a positive number (or None, no limit) is the
-    grader's mistake, not the student's: it raises ValueError before ``fn``
-    runs.
+    ``student`` is the student's function that ``fn`` runs (``fn`` itself by
+    default): when it runs in a sandbox, its runner keeps the time limit;
+    otherwise :func:`advsearch.timeout.call` does.  A ``time_limit`` that is
+    not a positive number (or None, no limit) is the grader's mistake, not
+    the student's: it raises ValueError before ``fn`` runs.
 
     >>> call(int, "42")
     (42, None)
     >>> value, error = call(int, "forty-two")
     >>> describe_error(error)
     "raised ValueError: invalid literal for int() with base 10: 'forty-two'"
+    >>> import time
+    >>> describe_error(call(time.sleep, 5, time_limit=0.05)[1])
+    'did not finish within 0.05 s (a loop that never ends?)'
     """
     check_budget("time_limit", time_limit)
+    runner = _runner_of(fn if student is None else student)
     try:
-        with quiet(), _limit(time_limit):
-            return fn(*args, **kwargs), None
-    except (Exception, SystemExit, TimeLimitExceeded, Runaway, RecursionError) as e:
+        with quiet():
+            if time_limit is None:
+                return fn(*args, **kwargs), None
+            if runner is not None:
+                with runner.limit(time_limit):
+                    return fn(*args, **kwargs), None
+            return call_within(fn, *args, seconds=time_limit, what="your function", **kwargs), None
+    except (Exception, SystemExit, Runaway, RecursionError) as e:
         return None, e
+
+
+def stopped(e) -> bool:
+    """Whether ``e`` says the student's code was stopped (out of time, or a runaway of game calls), not that it failed.
+
+    A grader then tries nothing more: the next run would most likely be
+    stopped too, and each costs the whole time limit.
+
+    >>> stopped(TimeLimitExceeded("your function", 3)), stopped(ValueError("no"))
+    (True, False)
+    """
+    return isinstance(e, (TimeLimitExceeded, Runaway)) or getattr(e, "timed_out", False) is True
 
 
 def describe_error(e: BaseException) -> str:
@@ -148,12 +113,15 @@ def describe_error(e: BaseException) -> str:
 
     An error of the trusted grader's that knows how to say what the
     student's code did carries that as ``sentence``.
+
+    >>> describe_error(TimeLimitExceeded("your function", 3))
+    'did not finish within 3 s (a loop that never ends?)'
     """
     sentence = getattr(e, "sentence", None)
     if isinstance(sentence, str) and not isinstance(e, (SystemExit, RecursionError)):
         return sentence
     if isinstance(e, TimeLimitExceeded):
-        return f"did not finish: it was {e.args[0] if e.args else 'stopped'} (a loop that never ends?)"
+        return f"did not finish within {e.seconds:g} s (a loop that never ends?)"
     if isinstance(e, Runaway):
         return (f"made more than {e.args[0]} calls to the game on a tree of this size without returning "
                 "(a loop that never ends?)")
@@ -161,29 +129,13 @@ def describe_error(e: BaseException) -> str:
     return f"raised {type(e).__name__}{': ' + text if text else ''}"
 
 
-def run_on(fn, t, time_limit):
-    """``(value, error, visits, library_calls)`` of a search ``fn(game, root)`` run on a recording game of ``t``."""
+def run_on(fn, t, time_limit) -> Run:
+    """What a search ``fn(game, root)`` did on a recording game of ``t``: a :class:`~advsearch.check.runs.Run`.
+
+    The grader's run is the checker's kind of record, so that a checker can
+    explain it (the α and β the code held cannot be read from a sandbox, so
+    ``windows`` is empty).
+    """
     game = RecordingGame(t, limit=100 * len(t) + 1000)
     value, error = call(fn, game, t.initial_state, time_limit=time_limit)
-    return value, error, game.visits(), game.library_calls
-
-
-_UNSET = object()            # time_limit= not passed
-
-
-def seconds_renamed(fn):
-    """Decorate a grader whose ``time_limit=`` was called ``seconds=``: the old name still works, and warns.
-
-    The warning names the caller's line (this wrapper is the only frame
-    between the caller and :func:`advsearch.deprecation.renamed`), so a
-    notebook shows it.
-    """
-    @functools.wraps(fn)
-    def run(*args, **kwargs):
-        if "seconds" in kwargs:
-            kwargs["time_limit"] = renamed(fn.__name__, "seconds", "time_limit", old=kwargs.pop("seconds"),
-                                           new=kwargs.get("time_limit", _UNSET), unset=_UNSET)
-        return fn(*args, **kwargs)
-
-    return run
-
+    return Run(game.visits(), {}, value, error, game.calls)

@@ -5,49 +5,47 @@ Each tree of the battery is searched through a
 the reference search's under each of the
 :data:`~advsearch.grading.CONVENTIONS`, so that the report can say which way
 of searching the function follows.  Where the first wrong tree goes wrong is
-told by :func:`advsearch.check.implementation`.
+told by the checker the student runs, from the run already made
+(:func:`advsearch.check.minimax_implementation.judge_runs`).
 """
 
 from __future__ import annotations
 
-from .. import check
-from ..recording import Runaway
+from ..check import minimax_implementation as check_two
+from ..check.battery import reference
 from .conventions import BY_KEY, CONVENTIONS, reference_visits
 from .grades import Grade, check_points, no_function, same_number, share
-from .batteries import with_shuffles
-from .isolation import isolated, own_tree, own_trees
-from .running import TimeLimitExceeded, call, describe_error, run_on, seconds_renamed
+from .batteries import as_tree, as_trees, with_shuffles
+from .running import describe_error, run_on, stopped
 
 __all__ = ["assess_search"]
 
 
 def _run_shuffled(fn, t, time_limit, asked):
-    """``(row, library calls)`` for ``fn`` on ``t`` and its shuffled copies: the conventions that fit all of them.
+    """``(row, run)`` for ``fn`` on ``t`` and its shuffled copies: the conventions that fit all of them.
 
     The row describes the first copy on which the asked-for convention does
-    not fit (the tree itself when none), so that the report shows where it fails.
+    not fit (the tree itself when none), so that the report shows where it
+    fails; ``run`` is what the function did there, which explains it.
     """
-    row, library, fits = None, 0, None
+    row, made, fits = None, None, None
     for u in with_shuffles(t, 4):
-        value, error, seq, calls = run_on(fn, u, time_limit)
-        library += calls
-        here = {"tree": str(u), "value": value, "error": error, "fits": []}
-        if error is None and not calls:
-            right_value = same_number(value, u.values()[()])
-            here["fits"] = [c.key for c in CONVENTIONS if right_value and seq == reference_visits(
+        run = run_on(fn, u, time_limit)
+        here = {"tree": str(u), "value": run.value, "error": run.error, "fits": []}
+        if run.error is None:
+            right_value = same_number(run.value, u.values()[()])
+            here["fits"] = [c.key for c in CONVENTIONS if right_value and run.seq == reference_visits(
                 u, c.algorithm, prune_on_equal=c.prune_on_equal, reverse=c.reverse)]
         fits = set(here["fits"]) if fits is None else fits & set(here["fits"])
-        if row is None and (asked not in here["fits"] or error is not None):
-            row = here
-        if error is not None or calls:
+        if row is None and (asked not in here["fits"] or run.error is not None):
+            row, made = here, (u, run)
+        if run.error is not None:
             break
     row = row or here
     row["fits"] = [c.key for c in CONVENTIONS if c.key in fits]
-    return row, library
+    return row, made
 
 
-@seconds_renamed
-@isolated
 def assess_search(fn, algorithm, trees, points=3, *, prune_on_equal: bool = True, credit=None,
                   time_limit: float = 3.0, note: str = "") -> Grade:
     """Grade a student's search ``fn(game, state) -> value`` by what it visits, tree by tree.
@@ -77,7 +75,7 @@ def assess_search(fn, algorithm, trees, points=3, *, prune_on_equal: bool = True
         for minimax "minimax_reversed" half; plain minimax earns nothing for
         alpha-beta.
     time_limit : float
-        Seconds each tree may take (``seconds=`` is its deprecated old name);
+        Seconds each tree may take;
         once one tree runs out of time the rest are not tried.
     note : str
         A sentence to put first in the report.
@@ -124,28 +122,24 @@ def assess_search(fn, algorithm, trees, points=3, *, prune_on_equal: bool = True
     missing = no_function(fn, out_of, note, what, '(game, state) -> value')
     if missing is not None:
         return missing
-    trees = own_trees(trees)
+    trees = as_trees(trees)
 
-    rows, fits_all, first_bad, borrowed = [], None, None, False
+    rows, runs, fits_all, first_bad = [], [], None, None
     for i, t in enumerate(trees):
-        row, library = _run_shuffled(fn, t, time_limit, asked)
-        borrowed = borrowed or library > 0
+        row, run = _run_shuffled(fn, t, time_limit, asked)
         rows.append(row)
+        runs.append(run)
         fits = set(row["fits"])
         fits_all = fits if fits_all is None else fits_all & fits
         if asked not in fits and first_bad is None:
             first_bad = i
         error = row["error"]
-        if isinstance(error, (TimeLimitExceeded, Runaway)):
+        if stopped(error):
             for t2 in trees[i + 1:]:
                 rows.append({"tree": str(t2), "value": None, "error": error, "fits": [], "skipped": True})
             fits_all = set()
             break
 
-    if borrowed:
-        return Grade(0.0, out_of, note + f"Your function calls the package's own search (advsearch.search) "
-                                         f"instead of searching the tree itself; write the {what} yourself.",
-                     details={"rows": rows, "right": 0})
     scores = [max([credit.get(k, 0.0) for k in r["fits"]], default=0.0) for r in rows]
     earned = share(out_of, sum(scores) / len(trees))
     right = sum(asked in r["fits"] for r in rows)
@@ -163,19 +157,16 @@ def assess_search(fn, algorithm, trees, points=3, *, prune_on_equal: bool = True
     mistake = None
     if first_bad is not None:
         r = rows[first_bad]
-        t = own_tree(r["tree"])
+        t = as_tree(r["tree"])
         if r["error"] is not None:
             lines.append(f"On the tree {t} your function {describe_error(r['error'])}.")
-            if r.get("skipped") is None and isinstance(r["error"], (TimeLimitExceeded, Runaway)):
+            if r.get("skipped") is None and stopped(r["error"]):
                 lines.append("The remaining trees were not tried.")
         else:
-            # time_per_tree=None: the checker calls fn in this thread, where the grader's own limit stops it
-            fb, error = call(check.implementation, fn, algorithm, prune_on_equal=eq, trees=[t], time_per_tree=None,
-                             time_limit=time_limit)
-            if fb is not None and not fb.ok:
+            u, run = runs[first_bad]
+            fb = check_two.judge_runs(algorithm, eq, [reference(u, algorithm, eq)], [run])
+            if not fb.ok:
                 lines.append(str(fb))
                 mistake = fb.mistake
-            elif fb is None:
-                lines.append(f"On the tree {t} your function {describe_error(error)}.")
     return Grade(earned, out_of, " ".join(lines), convention=convention, mistake=mistake,
                  details={"rows": rows, "right": right})

@@ -18,8 +18,7 @@ from ..games.connect4 import ConnectFour
 from .batteries import sample_positions
 from .grades import Grade, check_points, share
 from .identity import student_seed
-from .isolation import isolated
-from .running import TimeLimitExceeded, call, describe_error, seconds_renamed
+from .running import call, describe_error, stopped
 
 __all__ = ["OPPONENTS", "assess_tournament"]
 
@@ -28,8 +27,6 @@ __all__ = ["OPPONENTS", "assess_tournament"]
 OPPONENTS = {kind: (_DESCRIPTIONS[kind], TARGETS[kind]) for kind in _DESCRIPTIONS}
 
 
-@seconds_renamed
-@isolated
 def assess_tournament(evaluate, student, opponent="reference", points=3, *, games: int = 12,
                       max_nodes: int = 1000, target=None, time_limit: float = 60.0, max_ms: float = 1.0,
                       game=None) -> Grade:
@@ -61,7 +58,7 @@ def assess_tournament(evaluate, student, opponent="reference", points=3, *, game
         points; less earns ``points * rate / target``.  The default is the
         opponent's entry in :data:`OPPONENTS`.
     time_limit : float
-        Seconds for the whole match (``seconds=`` is its deprecated old name);
+        Seconds for the whole match;
         a slower match earns nothing.
     max_ms : float
         Before the match, the evaluation is tried on 10 positions; if it
@@ -109,7 +106,7 @@ def assess_tournament(evaluate, student, opponent="reference", points=3, *, game
             Checked(evaluate)(s, MIN)
         return (time.perf_counter() - started) / (2 * len(probe)) * 1000
 
-    ms, error = call(look, time_limit=2.0)
+    ms, error = call(look, time_limit=2.0, student=evaluate)
     if error is not None:
         return Grade(0.0, out_of, f"No match {against} was played: on a test position your evaluation "
                                   f"{describe_error(error)}.")
@@ -118,11 +115,11 @@ def assess_tournament(evaluate, student, opponent="reference", points=3, *, game
                                   f"more than the {max_ms:g} ms allowed.")
     started = time.perf_counter()
     result, error = call(play_match, Checked(evaluate), opponent, game, games=games, max_nodes=max_nodes,
-                         seed=seed, time_limit=time_limit)
+                         seed=seed, time_limit=time_limit, student=evaluate)
     took = time.perf_counter() - started
     if error is not None:
         why = describe_error(error)
-        if isinstance(error, TimeLimitExceeded):
+        if stopped(error):
             why = (f"did not finish the {games} games within {time_limit:g} s: the search is allowed "
                    f"{max_nodes} nodes a move, so your evaluation is too slow")
         return Grade(0.0, out_of, f"Your agent, in a match {against}, {why}.")

@@ -15,12 +15,10 @@ from types import SimpleNamespace
 
 from ..check.uct_formula import selection_statistics, uct_value
 from .grades import Grade, check_points, number_text, share
-from .isolation import isolated
 
 __all__ = ["uct_value", "ucb_question", "assess_ucb"]
 
 
-@isolated
 def ucb_question(seed) -> SimpleNamespace:
     """A UCT selection step to work out by hand: the root's children with their wins and visits.
 
@@ -55,7 +53,6 @@ def ucb_question(seed) -> SimpleNamespace:
                            values_sqrt2={lab: uct_value(w, v, n, math.sqrt(2)) for lab, (w, v) in children.items()})
 
 
-@isolated
 def assess_ucb(q, uct_values, uct_choice, points=2, *, tolerance: float = 0.01, note: str = "") -> Grade:
     """Grade a UCT step worked by hand: the UCTValue of every child (half) and the child selected (half).
 
