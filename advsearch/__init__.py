@@ -18,7 +18,14 @@ The public API, re-exported from the modules that define it:
 - the lectures' worked examples: :mod:`advsearch.examples`;
 - exercises: :mod:`advsearch.check` (answer checkers that say where an answer
   goes wrong) and :mod:`advsearch.practice` (seeded practice trees);
-- drawing: :func:`draw`, :func:`draw_frames`, :func:`frames`, :func:`to_tikz`.
+- drawing: :func:`draw`, :func:`draw_frames`, :func:`frames`, :func:`to_tikz`;
+- games between agents: :mod:`advsearch.agents`, :mod:`advsearch.arena`
+  (:func:`play`, :func:`match`, :func:`tournament`).
+
+``import advsearch`` loads the games, the searches and what they stand on;
+everything above them (agents and the arena, drawing, learning, the
+checkers and practice, grading, the commands) loads on first use, as
+``advsearch.check`` or ``from advsearch import match``.
 
 >>> import advsearch as ads
 >>> r = ads.alphabeta(ads.tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
@@ -78,8 +85,7 @@ Traceback (most recent call last):
 ValueError: time_limit must be a positive number, not 0
 """
 
-from . import agents, arena, check, evaluation, examples, practice
-from .arena import GameRecord, MatchResult, TournamentResult, match, play, tournament
+from . import examples
 from .game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, InvalidTreeError
 from .games import ChineseCheckers, ConnectFour, Grundy, Hypergammon, Nim, Pig, Piglet, TicTacToe, Virus
 from .result import Event, SearchResult, Stats, Trace
@@ -92,15 +98,25 @@ from .trees import Node, Tree, chance, parse, random_tree, tree
 
 __version__ = "0.1.0"
 
-# Drawing needs matplotlib and networkx, and learning needs numpy: each loads on first use,
-# so that ``import advsearch`` stays quick.
+# ``import advsearch`` loads only the layers up to the searches (docs/architecture.md, "Layers"), so that it
+# stays quick and never loads matplotlib, networkx or numpy.  The names below resolve on first use, each to
+# the same object an eager import gave: name -> (module, attribute), or (module, None) for a module itself.
 _LAZY = {
+    # pictures: matplotlib and networkx
     "draw": ("advsearch.drawing.mpl", "draw"),
     "draw_frames": ("advsearch.drawing.mpl", "draw_frames"),
     "frames": ("advsearch.drawing.frames", "frames"),
     "Frame": ("advsearch.drawing.frames", "Frame"),
     "to_tikz": ("advsearch.drawing.tikz", "to_tikz"),
-    "learning": ("advsearch.learning", None),
+    # play: games between agents, evaluations, learning (numpy)
+    **{name: ("advsearch.arena", name)
+       for name in ("play", "match", "tournament", "GameRecord", "MatchResult", "TournamentResult")},
+    # modules: play, the course wing, the front ends, and the modules an eager import used to bring along
+    **{name: (f"advsearch.{name}", None)
+       for name in ("agents", "arena", "evaluation", "learning", "ratings",
+                    "check", "practice", "grading", "autograde",
+                    "exam", "practice_cli", "contest", "widgets",
+                    "answers", "recording", "tables")},
 }
 
 
@@ -119,6 +135,7 @@ def __getattr__(name):
 def __dir__():
     return sorted(set(globals()) | set(_LAZY))
 
+
 __all__ = [
     "CHANCE", "MAX", "MIN", "Game", "GameError", "IllegalMoveError", "InvalidTreeError", "TimeLimitExceeded",
     "ChineseCheckers", "ConnectFour", "Grundy", "Hypergammon", "Nim", "Pig", "Piglet", "TicTacToe", "Virus",
@@ -130,5 +147,5 @@ __all__ = [
     "Node", "Tree", "chance", "parse", "random_tree", "tree",
     "Frame", "frames", "draw", "draw_frames", "to_tikz",
     "check", "evaluation", "examples", "practice", "learning",
-    "agents", "arena", "learning", "play", "match", "tournament", "GameRecord", "MatchResult", "TournamentResult",
+    "agents", "arena", "play", "match", "tournament", "GameRecord", "MatchResult", "TournamentResult",
 ]

@@ -37,6 +37,8 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Sequence
 
+from .errors import GameError
+
 __all__ = [
     "MAX",
     "MIN",
@@ -58,10 +60,6 @@ MAX = 0
 MIN = 1
 #: ``to_move`` returns CHANCE at a state where nature draws an outcome.
 CHANCE = -1
-
-
-class GameError(Exception):
-    """A game was used in a way its rules do not allow, or a search could not proceed."""
 
 
 class IllegalMoveError(GameError, ValueError):

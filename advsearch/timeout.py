@@ -41,7 +41,7 @@ import math
 import numbers
 import threading
 
-from .game import GameError
+from .errors import GameError
 
 __all__ = ["TimeLimitExceeded", "call", "check_budget", "check_count"]
 

@@ -1,14 +1,18 @@
 """The layering rules of docs/architecture.md, checked on the source.
 
+- every module has the layer the doc's table gives it, and imports only from its own layer or the
+  layers below (imports inside functions count too);
 - searches and results never import the drawing package;
-- the package's modules import each other without circles (module-level imports);
-- ``import advsearch`` loads neither matplotlib, networkx nor numpy;
+- the package's modules import each other without circles;
+- ``import advsearch`` loads at most 40 of the package's modules, and neither matplotlib, networkx nor numpy;
+- ``advsearch.__all__`` names each name once, and every name resolves;
 - no module imports another module's private names.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -83,6 +87,85 @@ def test_searches_and_results_never_import_drawing():
                 if target.startswith("advsearch.drawing"):
                     offenders.append(f"{name}:{line} imports {target}")
     assert offenders == []
+
+
+# ------------------------------------------------------------------ the layers
+
+
+def doc_layers(text: str) -> list:
+    """``[(layer, [top-level module or package names]), ...]``, top layer first, from the table of the doc's
+    "Layers" section: a layer's row starts with its name, and names the modules as ``name.py`` or ``name/``.
+    Only names of modules or packages directly under ``advsearch/`` count (``boards.py`` in the games row
+    is said of ``games/``, ``notebooks/`` is not a module)."""
+    top = {p.stem for p in PACKAGE.glob("*.py")} | {p.parent.name for p in PACKAGE.glob("*/__init__.py")}
+    block = text.split("\n## Layers\n", 1)[1].split("```", 2)[1]
+    layers = []
+    for line in block.splitlines():
+        if not line.strip() or set(line.strip()) <= {"─"}:
+            continue
+        starts = re.match(r" (\S.*?)\s{2,}", line)
+        if starts:                                  # a new layer's row (its continuations start with spaces)
+            layers.append((starts.group(1), []))
+            line = line[starts.end():]
+        for name in re.findall(r"(?<![\w/.])(\w+)(?:\.py\b|/)", line):
+            if name in top and name not in layers[-1][1]:
+                layers[-1][1].append(name)
+    return layers
+
+
+#: The layers of docs/architecture.md, top first, with the modules and packages directly under advsearch/
+#: that each holds (``__init__`` is the package's own module, ``advsearch``).  One table, read from the doc.
+LAYERS = doc_layers((ROOT / "docs" / "architecture.md").read_text())
+
+#: Each top-level module's (or package's) layer as ``(rank, name)``: rank 0 is the bottom layer.
+RANK = {module: (len(LAYERS) - 1 - i, layer) for i, (layer, modules) in enumerate(LAYERS) for module in modules}
+
+
+def layer_of(module: str):
+    """``(rank, layer name)`` of a module of advsearch: that of its top-level module or package, or None."""
+    parts = module.split(".")
+    return RANK.get(parts[1] if len(parts) > 1 else "__init__")
+
+
+def test_the_layers_are_read_from_the_doc():
+    assert [layer for layer, _ in LAYERS] == ["front ends", "course", "play", "pictures", "search", "games",
+                                              "foundations"]
+    # a module named in two rows (``game.py`` in the foundations' prose, say) would have two layers
+    rows = [module for _, modules in LAYERS for module in modules]
+    assert sorted({m for m in rows if rows.count(m) > 1}) == [], "named in two layers of the doc's table"
+    # a few anchors, one a layer, so that a change of the table's layout that the reader misses shows here
+    assert layer_of("advsearch") == layer_of("advsearch.cli") == (6, "front ends")
+    assert layer_of("advsearch.check.feedback") == layer_of("advsearch.grading") == (5, "course")
+    assert layer_of("advsearch.arena") == layer_of("advsearch.learning") == (4, "play")
+    assert layer_of("advsearch.drawing.mpl.picture") == (3, "pictures")
+    assert layer_of("advsearch.search.mcts.uct") == layer_of("advsearch.recording") == (2, "search")
+    assert layer_of("advsearch.games.pig.solver") == layer_of("advsearch.trees") == (1, "games")
+    assert layer_of("advsearch.timeout") == layer_of("advsearch.tables") == (0, "foundations")
+    assert layer_of("advsearch.search.tables") == (2, "search")         # search/tables.py, not tables.py
+
+
+def test_every_module_has_a_layer():
+    unmapped = sorted(name for name in MODULES if layer_of(name) is None)
+    assert unmapped == [], (f"modules with no layer in the table of docs/architecture.md (section Layers): "
+                            f"{', '.join(unmapped)}")
+
+
+def test_no_module_imports_from_a_layer_above_its_own():
+    # Imports inside functions count: a lazy import still makes the lower module depend on the higher one.
+    offenders = []
+    for name in sorted(MODULES):
+        rank, layer = layer_of(name)
+        for target, _, line in imports(name, top_level_only=False):
+            above = layer_of(target)
+            if above is not None and above[0] > rank:
+                offenders.append(f"{name} (line {line}, layer {layer}) imports {target} (layer {above[1]})")
+    assert offenders == [], "imports from a higher layer:\n" + "\n".join(offenders)
+
+
+def test_an_upward_import_is_named():
+    rank, layer = layer_of("advsearch.games.virus")
+    above = layer_of("advsearch.drawing.scene")
+    assert above[0] > rank and (layer, above[1]) == ("games", "pictures")
 
 
 def find_cycle(graph: dict) -> list | None:
@@ -161,12 +244,64 @@ def test_no_module_imports_another_modules_private_names():
     assert offenders == []
 
 
+#: The most modules of its own that ``import advsearch`` may load: the layers up to search, not the ones above.
+MAX_MODULES_AT_IMPORT = 40
+
+
 @pytest.mark.parametrize("statement", ["import advsearch", "import advsearch.search, advsearch.result"])
 def test_import_advsearch_loads_no_drawing_or_numerics(statement):
     probe = (f"{statement}\nimport sys\n"
              "print(','.join(m for m in ('matplotlib', 'networkx', 'numpy') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == ""
+
+
+def test_import_advsearch_loads_at_most_40_of_its_modules_and_no_layer_above_search():
+    probe = ("import sys, advsearch\n"
+             "print(' '.join(sorted(m for m in sys.modules if m == 'advsearch' or m.startswith('advsearch.'))))\n"
+             "print(' '.join(m for m in ('matplotlib', 'networkx', 'numpy') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
+    loaded, heavy = (out.stdout.split("\n") + [""])[:2]
+    loaded = loaded.split()
+    assert heavy.strip() == ""
+    assert "advsearch.search.alphabeta" in loaded and "advsearch.games.tictactoe" in loaded
+    assert len(loaded) <= MAX_MODULES_AT_IMPORT, f"import advsearch loads {len(loaded)} modules: {loaded}"
+    above = [m for m in loaded if m != "advsearch" and layer_of(m)[0] > layer_of("advsearch.search")[0]]
+    assert above == [], f"import advsearch loads modules above the search layer: {above}"
+
+
+def test_all_names_each_public_name_once():
+    import advsearch
+
+    repeated = sorted({n for n in advsearch.__all__ if advsearch.__all__.count(n) > 1})
+    assert repeated == []
+
+
+def test_every_public_name_resolves_and_is_listed():
+    # In a fresh interpreter: ``from advsearch import X`` for every X in __all__ and every lazy name, each the
+    # object of the module that defines it, and dir() lists them all.
+    probe = """
+import importlib, sys, types
+import advsearch
+lazy = advsearch._LAZY
+names = sorted(set(advsearch.__all__) | set(lazy))
+missing = [n for n in names if n not in dir(advsearch)]
+wrong = []
+for n in names:
+    exec(f"from advsearch import {n} as value")
+    if n in lazy:
+        module, attribute = lazy[n]
+        expected = importlib.import_module(module)
+        expected = expected if attribute is None else getattr(expected, attribute)
+        if value is not expected or getattr(advsearch, n) is not expected:
+            wrong.append(n)
+    elif isinstance(value, types.ModuleType) and value is not sys.modules[f"advsearch.{n}"]:
+        wrong.append(n)
+print(missing, wrong)
+"""
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "[] []"
 
 
 def test_the_lazy_names_resolve_to_the_drawing_functions():
@@ -181,3 +316,14 @@ def test_the_lazy_names_resolve_to_the_drawing_functions():
     assert set(advsearch.__all__) <= set(dir(advsearch))
     with pytest.raises(AttributeError, match="no attribute 'drawx'"):
         advsearch.drawx
+
+
+def test_the_course_wing_resolves_on_first_use():
+    import importlib
+
+    import advsearch
+
+    for name in ("check", "practice", "exam", "practice_cli", "agents", "arena"):
+        assert getattr(advsearch, name) is importlib.import_module(f"advsearch.{name}")
+    assert advsearch.match is importlib.import_module("advsearch.arena").match
+    assert advsearch.check.values is importlib.import_module("advsearch.check.values_checker").values

@@ -47,6 +47,7 @@ from fractions import Fraction
 import networkx as nx
 
 from ..game import CHANCE, MIN
+from ..games.boards import PLAYER_COLOURS       # players' colours in n-player trees, as on their boards
 from ..result import SearchResult, Trace, format_number as _number
 from ..timeout import check_count
 from .mcts_scene import MCTS_DEPTH, is_mcts, mcts_graph
@@ -58,10 +59,6 @@ UCT_NAME = "UCTValue"
 
 #: The last element of the path of a placeholder node that stands for hidden children.
 MORE = "…"
-
-#: Players' colours in n-player trees, in player order: the Okabe–Ito palette,
-#: which stays distinct under the common colour-vision deficiencies (Okabe & Ito 2008).
-PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000")
 
 
 def number_format(numbers=None):

@@ -1,4 +1,4 @@
-"""What the board games share: the card a game draws its state on, the heap games' tokens, and the check of n-player bitboard states.
+"""What the board games share: the card a game draws its state on, the players' colours, the heap games' tokens, and the check of n-player bitboard states.
 
 Drawing (each game's ``draw_state``)
     :func:`board_card` makes an axes a blank [0, 1] square with a light card
@@ -6,7 +6,10 @@ Drawing (each game's ``draw_state``)
     :func:`add_token`, in the colours :data:`TOKEN` and :data:`TOKEN_EDGE`,
     and leave :data:`BOARD_MARGIN` free around them, so that their pictures
     look alike.  :func:`add_key` writes a key under a board (which disc or
-    mark is which player), in :data:`KEY_FONT`.
+    mark is which player), in :data:`KEY_FONT`.  :data:`PLAYER_COLOURS` is
+    the players' palette, shared by the n-player boards (Virus, Chinese
+    Checkers) and the drawn trees (``advsearch.drawing``), so that a player
+    has one colour on a board and at its nodes.
 
 Checking
     :func:`check_player_boards` checks the state of an n-player game kept as
@@ -15,14 +18,18 @@ Checking
 
 from __future__ import annotations
 
-__all__ = ["BOARD_MARGIN", "KEY_FONT", "TOKEN", "TOKEN_EDGE", "board_card", "add_key", "add_token",
-           "check_player_boards"]
+__all__ = ["BOARD_MARGIN", "KEY_FONT", "PLAYER_COLOURS", "TOKEN", "TOKEN_EDGE", "board_card", "add_key",
+           "add_token", "check_player_boards"]
 
 #: The space a board leaves free on each side of the card, as a fraction of the card's side.
 BOARD_MARGIN = 0.1
 
 #: The size (pt) of a board's key: at least the pictures' least font, ``drawing.mpl.style.MIN_FONT`` (11 pt).
 KEY_FONT = 12.0
+
+#: Players' colours, in player order, on n-player boards and in n-player trees: the Okabe–Ito
+#: palette, which stays distinct under the common colour-vision deficiencies (Okabe & Ito 2008).
+PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000")
 
 #: The fill and outline colours of a heap game's tokens (Nim's sticks, Grundy's tokens): amber.
 TOKEN, TOKEN_EDGE = "#e39b2d", "#8a5410"

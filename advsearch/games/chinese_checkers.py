@@ -161,7 +161,7 @@ import math
 import numbers
 
 from ..game import Game, GameError, IllegalMoveError, player_name
-from .boards import board_card, check_player_boards
+from .boards import PLAYER_COLOURS, board_card, check_player_boards
 
 __all__ = ["ChineseCheckers", "PASS"]
 
@@ -713,8 +713,6 @@ class ChineseCheckers(Game):
         from matplotlib.collections import PatchCollection
         from matplotlib.colors import to_rgb
         from matplotlib.patches import Circle, Polygon
-
-        from ..drawing.scene import PLAYER_COLOURS
 
         self._check(state)
         board_card(ax)

@@ -105,7 +105,7 @@ import numbers
 
 from ..game import Game, GameError, IllegalMoveError, player_name
 from ..timeout import check_count
-from .boards import board_card, check_player_boards
+from .boards import PLAYER_COLOURS, board_card, check_player_boards
 
 __all__ = ["Virus", "PATTERNS"]
 
@@ -545,8 +545,6 @@ class Virus(Game):
         """
         from matplotlib.collections import PatchCollection
         from matplotlib.patches import Rectangle
-
-        from ..drawing.scene import PLAYER_COLOURS
 
         self._check(state)
         board_card(ax)
