@@ -14,8 +14,9 @@ import pytest
 
 import advsearch as ads
 from advsearch import grading
-from advsearch.autograde import problemsets, referee, sandbox
-from advsearch.autograde.referee import MISSING, NotData, RemoteError, RemoteFunction, Runner
+from advsearch.autograde import problemsets
+from advsearch.sandbox import bubblewrap as sandbox, remote as referee
+from advsearch.sandbox.remote import MISSING, NotData, RemoteError, RemoteFunction, Runner
 from advsearch.recording import RecordingGame
 
 needs_sandbox = pytest.mark.skipif(sandbox.available() is not None,

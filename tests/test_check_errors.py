@@ -266,8 +266,9 @@ def test_a_real_implementation_still_passes_and_the_searches_work_again_afterwar
 def test_the_self_check_and_the_grade_agree_on_a_borrowed_search():
     """The check refuses the package's search; the grade is made in a sandbox where there is no package."""
     import inspect
-    from advsearch.autograde import problemsets, sandbox
-    from advsearch.autograde.referee import RemoteFunction, Runner
+    from advsearch.autograde import problemsets
+    from advsearch.sandbox import bubblewrap as sandbox
+    from advsearch.sandbox.remote import RemoteFunction, Runner
     trees = grading.search_trees(0)
     assert not check.implementation(borrows_alphabeta, "alphabeta", trees=trees).ok
     if sandbox.available() is not None:

@@ -11,7 +11,7 @@ import pytest
 
 from advsearch import contest
 from advsearch.arena import play
-from advsearch.autograde import sandbox
+from advsearch.sandbox import bubblewrap as sandbox
 from advsearch.cli import main
 from advsearch.contest import Entrant, GameTask, baseline, play_game
 from advsearch.contest.entrants import Budget

@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from advsearch import contest
-from advsearch.autograde import sandbox
+from advsearch.sandbox import bubblewrap as sandbox
 from advsearch.cli import main
 from advsearch.contest import ContestResult, Entrant, GameTask, load_entrants, play_game
 from advsearch.contest import freeze

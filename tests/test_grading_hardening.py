@@ -22,9 +22,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from advsearch.autograde import cgroup, files, referee, report, sandbox
+from advsearch.autograde import report
+from advsearch.sandbox import bubblewrap as sandbox, cgroup, files, remote as referee
 from advsearch.autograde.nbgrader import Budget, _student_fault
-from advsearch.autograde.referee import BudgetUsedUp, RemoteError, Runner, RunnerDied
+from advsearch.sandbox.remote import BudgetUsedUp, RemoteError, Runner, RunnerDied
 
 needs_sandbox = pytest.mark.skipif(sandbox.available() is not None, reason=f"no sandbox here: {sandbox.available()}")
 ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
@@ -433,7 +434,7 @@ def test_a_kernel_that_fills_its_socket_folder_on_disk_is_ended(tmp_path):
 
 
 def test_a_sandbox_that_cannot_start_is_the_graders_fault_not_the_students(monkeypatch):
-    monkeypatch.setattr(referee.sandbox, "command", lambda argv, **kw: ["false"])
+    monkeypatch.setattr(referee.bubblewrap, "command", lambda argv, **kw: ["false"])
     runner = Runner(["x = 1"])
     with pytest.raises(referee.SandboxFailed, match="did not start"):
         runner.value("x")

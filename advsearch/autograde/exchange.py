@@ -11,7 +11,7 @@ changes two things:
 - an entry is collected only if it is a real folder (not a link) owned by
   the student it names (where users have Unix accounts, as on JupyterHub);
   the others are left out with an error in the log;
-- the copy (:func:`advsearch.autograde.files.copy_tree`) takes regular files
+- the copy (:func:`advsearch.sandbox.files.copy_tree`) takes regular files
   only, follows no link, and refuses a folder with too many files or bytes;
   and its ``timestamp.txt``, from which nbgrader decides lateness, is
   written anew from when the entry was last changed (:func:`handed_in`), not
@@ -30,7 +30,7 @@ import stat
 
 from nbgrader.exchange.default.collect import ExchangeCollect
 
-from . import files
+from ..sandbox import files
 
 __all__ = ["SafeCollect", "owner_problem", "handed_in"]
 

@@ -13,7 +13,7 @@ of ``nbgrader autograde`` and nothing else of nbgrader's workflow:
 2. **The scores come from the trusted grader** (:class:`TrustedGrades`),
    which runs after the kernel has finished: it runs the student's cells once
    more in a fresh sandbox without the package
-   (:class:`~advsearch.autograde.referee.Runner`), grades each test cell as
+   (:class:`~advsearch.sandbox.remote.Runner`), grades each test cell as
    :mod:`~advsearch.autograde.problemsets` says, for the student nbgrader is
    grading, and writes the report and the points as the test cell's output,
    where nbgrader's ``SaveAutoGrades`` reads them.  Whatever the kernel
@@ -48,16 +48,17 @@ from traitlets import Integer, Unicode
 
 from .. import grading
 from ..grading import TimeLimitExceeded
-from . import files, problemsets, sandbox
-from .files import cut
-from .referee import ProtocolError, RemoteError, Runner, RunnerDied
+from ..sandbox import bubblewrap, files
+from ..sandbox.files import cut
+from ..sandbox.remote import ProtocolError, RemoteError, Runner, RunnerDied
+from . import problemsets
 
 __all__ = ["configure", "SandboxedKernelManager", "SandboxedExecute", "TrustedGrades", "KeepFirstIds", "Budget",
            "SafeOutputs",
            "KERNEL_LIMITS", "KEY_FILE", "course_key"]
 
 #: Limits of a notebook's kernel while it is autograded.
-KERNEL_LIMITS = sandbox.Limits(memory_mb=4096, cpu_seconds=600, processes=64, file_mb=32)
+KERNEL_LIMITS = bubblewrap.Limits(memory_mb=4096, cpu_seconds=600, processes=64, file_mb=32)
 #: The course key's file name, next to the gradebook.
 KEY_FILE = ".advsearch-grading-key"
 
@@ -77,7 +78,7 @@ class SandboxedKernelManager(AsyncKernelManager):
         super().__init__(**kwargs)
         self._private = tempfile.mkdtemp(prefix="advsearch-kernel-")
         self._mounted = _small_mount(self._private)
-        self._uid = sandbox.fresh_uid() if sandbox.is_root() else sandbox.NOBODY
+        self._uid = bubblewrap.fresh_uid() if bubblewrap.is_root() else bubblewrap.NOBODY
         self.transport = "ipc"
         self.connection_file = os.path.join(self._private, "kernel.json")
         self.ip = os.path.join(self._private, "k")
@@ -85,7 +86,7 @@ class SandboxedKernelManager(AsyncKernelManager):
 
     def write_connection_file(self, **kwargs):
         super().write_connection_file(**kwargs)
-        sandbox.give_to_sandbox(self.connection_file, self._uid)   # the kernel reads it as the sandbox's user
+        bubblewrap.give_to_sandbox(self.connection_file, self._uid)   # the kernel reads it as the sandbox's user
 
     async def _async_pre_start_kernel(self, **kw):
         cmd, kw = await super()._async_pre_start_kernel(**kw)
@@ -93,7 +94,7 @@ class SandboxedKernelManager(AsyncKernelManager):
         argv = [sys.executable, "-m", "ipykernel_launcher", "-f", self.connection_file,
                 "--HistoryManager.hist_file=:memory:"]
         env = {"NBGRADER_EXECUTION": os.environ.get("NBGRADER_EXECUTION", "autograde")}
-        cmd = sandbox.command(argv, workdir=workdir, workdir_mode="scratch", writable=[self._private], package=True,
+        cmd = bubblewrap.command(argv, workdir=workdir, workdir_mode="scratch", writable=[self._private], package=True,
                               limits=KERNEL_LIMITS, env=env, uid=self._uid)
         kw["start_new_session"] = True
         kw["stdout"] = kw["stderr"] = subprocess.DEVNULL     # the kernel's own banner is not the notebook's
@@ -149,7 +150,7 @@ def _watch_private(folder: str, process, stop: threading.Event) -> None:
 
 def _small_mount(folder: str) -> bool:
     """Where this process is root, a memory-backed folder of 1 MiB at ``folder``: the kernel's sockets fit."""
-    if not sandbox.is_root() or not shutil.which("mount"):
+    if not bubblewrap.is_root() or not shutil.which("mount"):
         return False
     done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m,mode=0700,nosuid,nodev", "advsearch-kernel",
                            folder], capture_output=True, timeout=30)
@@ -546,7 +547,7 @@ def configure(c) -> None:
 
     Autograding refuses to start when no sandbox works here, unless the
     environment variable ``ADVSEARCH_UNSAFE_GRADING=1`` says to run student
-    code unsandboxed (see :mod:`advsearch.autograde.sandbox`).
+    code unsandboxed (see :mod:`advsearch.sandbox.bubblewrap`).
     """
     from nbconvert.preprocessors import ClearMetadataPreprocessor
     from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, ClearOutput, IgnorePattern,

@@ -33,7 +33,7 @@ from typing import Callable
 
 from .. import grading
 from ..answers import number_problem
-from .referee import MISSING, NotData, RemoteFunction, Runner
+from ..sandbox.remote import MISSING, NotData, RemoteFunction, Runner
 
 __all__ = ["ProblemSet", "Submission", "PROBLEM_SETS", "secret_seed", "exact_number_problem"]
 
@@ -84,7 +84,7 @@ class Submission:
 
 def exact_number_problem(x) -> str | None:
     """Why ``x`` is not an exact number the grader accepts, or None: :func:`advsearch.answers.number_problem`,
-    and a value the runner could not send as data (a :class:`~advsearch.autograde.referee.NotData`).
+    and a value the runner could not send as data (a :class:`~advsearch.sandbox.remote.NotData`).
 
     Examples
     --------

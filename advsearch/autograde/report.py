@@ -9,7 +9,7 @@ and gives each notebook one of three statuses:
 ``"not graded"``
     the submitted folder holds what no honest hand-in does (a link, a
     named pipe, a device, a hard link, too many files or bytes: see
-    :mod:`advsearch.autograde.files`), so autograde refused it, and the
+    :mod:`advsearch.sandbox.files`), so autograde refused it, and the
     reason names what was planted; or submitted, but there is no
     autograded notebook; or the gradebook has no
     submission of it; or an automatic test has no score; or the autograded
@@ -57,7 +57,7 @@ import sys
 from typing import NamedTuple
 
 from ..argparsing import StreamParser
-from .files import cut, problems, spreadsheet_safe
+from ..sandbox.files import cut, problems, spreadsheet_safe
 
 try:                                        # nbgrader is the "grading" extra
     from nbgrader.api import Gradebook, MissingEntry

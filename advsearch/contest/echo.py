@@ -6,7 +6,7 @@ list, the CSV files, the leaderboard page and the terminal.  Every such
 string passes through :func:`echoed` first, so that one line of a student's
 code cannot write megabytes into them, break a line in two, or send escape
 codes to the terminal that shows the leaderboard.  It is autograding's
-:func:`advsearch.autograde.files.cut`, so that reports, flags and contest
+:func:`advsearch.sandbox.files.cut`, so that reports, flags and contest
 records cut a student's text alike.
 
 Examples
@@ -21,7 +21,7 @@ Examples
 
 from __future__ import annotations
 
-from ..autograde.files import MAX_TEXT, cut
+from ..sandbox.files import MAX_TEXT, cut
 
 __all__ = ["echoed", "MAX_ECHO"]
 

@@ -1,7 +1,7 @@
 """The agent's side of a contest game: what runs in the agent's sandbox, around the agent's own code.
 
 An agent's sandbox (:mod:`advsearch.contest.seat`) is the autograding runner
-(:mod:`advsearch.autograde.runner`) with the package importable.  Its cells
+(:mod:`advsearch.sandbox.runner`) with the package importable.  Its cells
 are: :func:`seeding` (the agent's randomness, seeded), the agent's own code
 (or :func:`reference_cell` for a reference agent), and :func:`mover_cell`,
 which defines the one function the referee calls, ``__contest_move(moves)``.

@@ -17,7 +17,7 @@ import html
 import io
 import os
 
-from ..autograde.files import spreadsheet_safe
+from ..sandbox.files import spreadsheet_safe
 
 __all__ = ["write_leaderboard", "ratings_figure", "ratings_plot_html", "FILES"]
 

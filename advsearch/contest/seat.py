@@ -1,6 +1,6 @@
 """One agent at the board: its sandboxed process for one game, asked for moves over a pipe.
 
-A :class:`Seat` is an :class:`advsearch.autograde.referee.Runner`, the
+A :class:`Seat` is an :class:`advsearch.sandbox.remote.Runner`, the
 process autograding runs student code in, with the ``advsearch`` package
 importable and the agent's own folder (a private copy) as its working
 directory: no network, no other file, memory and CPU limits, and nothing of
@@ -27,8 +27,8 @@ import shutil
 import tempfile
 import time
 
-from ..autograde import sandbox
-from ..autograde.referee import NotData, ProtocolError, RemoteError, Runner, RunnerDied
+from ..sandbox import bubblewrap
+from ..sandbox.remote import NotData, ProtocolError, RemoteError, Runner, RunnerDied
 from . import freeze
 from .inside import MOVE, mover_cell, reference_cell, seeding
 
@@ -56,10 +56,10 @@ class Forfeit(Exception):
 FAULTS = ("load", "crash", "illegal", "time")
 
 
-def limits_for(budget, memory_mb: int, max_moves: int = 200) -> sandbox.Limits:
+def limits_for(budget, memory_mb: int, max_moves: int = 200) -> bubblewrap.Limits:
     """Limits of an agent's process for one game: ``memory_mb``, and CPU for ``max_moves`` moves of its time."""
     seconds = budget.seconds if budget.seconds is not None else 60.0
-    return sandbox.Limits(memory_mb=memory_mb, cpu_seconds=int(math.ceil(seconds * max_moves)) + _CPU_SPARE,
+    return bubblewrap.Limits(memory_mb=memory_mb, cpu_seconds=int(math.ceil(seconds * max_moves)) + _CPU_SPARE,
                           processes=16, file_mb=16)
 
 
@@ -170,7 +170,7 @@ class Seat:
 def _unpack(files, folder):
     """Write an agent's files into its private folder (paths that would leave it are refused).
 
-    The folder itself is the sandbox's alone (:func:`advsearch.autograde.sandbox.command` hands it over);
+    The folder itself is the sandbox's alone (:func:`advsearch.sandbox.bubblewrap.command` hands it over);
     what is inside is readable by anyone who may enter it, whatever the instructor's ``umask``.
     """
     root = os.path.realpath(folder)

@@ -64,7 +64,7 @@ Trusted grading
 The graded notebooks do not call the ``assess_*`` functions themselves:
 :mod:`advsearch.autograde` does, from outside the student's kernel, with the
 student's functions run in a sandbox
-(:class:`advsearch.autograde.referee.RemoteFunction`) and the recording game
+(:class:`advsearch.sandbox.remote.RemoteFunction`) and the recording game
 kept in the grader's process.  In the notebook this package gives the trees
 (:func:`problems`) and the self-checks.
 

@@ -9,7 +9,7 @@ visits too.
 One time limit
 --------------
 Where a grade counts, the student's function is a
-:class:`~advsearch.autograde.referee.RemoteFunction`: it runs in a sandbox,
+:class:`~advsearch.sandbox.remote.RemoteFunction`: it runs in a sandbox,
 and the grader waits for its answers on a pipe.  The time limit is the
 runner's: :func:`call` narrows the runner's deadline for the length of the
 call (``Runner.limit``), so a search stopped on one tree is stopped by the

@@ -661,7 +661,7 @@ def check_export(server: Server, failures: Failures):
 # ------------------------------------------------------------------ the round trip
 
 
-SANDBOX_PROBE = "from advsearch.autograde import sandbox; print(sandbox.available() or 'works')"
+SANDBOX_PROBE = "from advsearch.sandbox import bubblewrap; print(bubblewrap.available() or 'works')"
 
 
 def sandbox_starts(failures: Failures) -> bool:

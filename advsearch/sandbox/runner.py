@@ -1,11 +1,11 @@
 """The untrusted half of trusted grading: runs a submission's code inside the sandbox.
 
 This file is run as a script (``python -I -S runner.py``) inside the
-sandbox of :mod:`advsearch.autograde.sandbox`, and uses the standard library
+sandbox of :mod:`advsearch.sandbox.bubblewrap`, and uses the standard library
 only: the graded code runs without the ``advsearch`` package, so it cannot
 call the package's searches, however it wraps them.
 
-It speaks to the trusted referee (:mod:`advsearch.autograde.referee`) in
+It speaks to the trusted referee (:mod:`advsearch.sandbox.remote`) in
 JSON lines over its standard input and output, one request and one answer at
 a time:
 

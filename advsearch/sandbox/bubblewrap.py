@@ -34,7 +34,7 @@ sandbox Flatpak uses; Debian's package ``bubblewrap``):
   folders of at most ``disk_mb`` each.  Where this process may make control
   groups (root, with cgroup v1 or v2 mounted writable), the whole sandbox is
   also held to ``memory_mb`` of memory, its ``/tmp`` included, and to
-  ``processes`` tasks (:mod:`~advsearch.autograde.cgroup`).
+  ``processes`` tasks (:mod:`~advsearch.sandbox.cgroup`).
 - **Nothing outlives it**: the sandbox has its own process namespace, and
   ``--die-with-parent`` ends it when the process that started it ends; when
   the first process in it ends, the kernel kills every other one.

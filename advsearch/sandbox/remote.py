@@ -1,7 +1,7 @@
 """The trusted half of trusted grading: runs a submission in a sandbox and plays its functions from outside.
 
-A :class:`Runner` starts :mod:`advsearch.autograde.runner` in the sandbox of
-:mod:`advsearch.autograde.sandbox`, hands it the submission's cells, and then
+A :class:`Runner` starts :mod:`advsearch.sandbox.runner` in the sandbox of
+:mod:`advsearch.sandbox.bubblewrap`, hands it the submission's cells, and then
 asks it for answers: a by-hand answer comes back as plain data
 (:meth:`Runner.value`), and a graded function is driven by
 :class:`RemoteFunction`, which looks like an ordinary Python function to the
@@ -42,14 +42,14 @@ import sys
 import time
 from fractions import Fraction
 
-from . import runner, sandbox
+from . import bubblewrap, runner
 
 __all__ = ["Runner", "RemoteFunction", "RemoteError", "ProtocolError", "RunnerDied", "SandboxFailed", "NotData",
            "unpack_answer", "RUNNER_LIMITS", "MISSING"]
 
 _RUNNER = os.path.abspath(runner.__file__)
 #: Limits of a runner: enough for any honest answer, far from what could hurt the machine.
-RUNNER_LIMITS = sandbox.Limits(memory_mb=1024, cpu_seconds=300, processes=8, file_mb=8)
+RUNNER_LIMITS = bubblewrap.Limits(memory_mb=1024, cpu_seconds=300, processes=8, file_mb=8)
 #: The most bytes of one message from the runner.
 MAX_MESSAGE = 16 * 1024 * 1024
 #: The most times a runner's process is started for one submission (each start runs its cells again).
@@ -123,7 +123,7 @@ def unpack_answer(x):
     >>> unpack_answer({"dict": [[1, 2, 3]]})
     Traceback (most recent call last):
     ...
-    advsearch.autograde.referee.ProtocolError: not a value of the protocol (ValueError)
+    advsearch.sandbox.remote.ProtocolError: not a value of the protocol (ValueError)
     """
     try:
         return _unpack_answer(x)
@@ -202,7 +202,7 @@ class Runner:
     cell_seconds : float
         Wall time a cell may take; a cell that takes longer is stopped, and
         the cells are run again without it.
-    limits : sandbox.Limits
+    limits : bubblewrap.Limits
     workdir : str, optional
         A folder that becomes the process's working directory, readable by
         it but not writable (a contest agent's own folder: what it writes
@@ -222,7 +222,7 @@ class Runner:
     """
 
     def __init__(self, cells, *, package: bool = False, cell_seconds: float = 10.0,
-                 limits: sandbox.Limits = RUNNER_LIMITS, workdir: str | None = None, env: dict | None = None,
+                 limits: bubblewrap.Limits = RUNNER_LIMITS, workdir: str | None = None, env: dict | None = None,
                  deadline: float | None = None, max_starts: int = MAX_STARTS):
         self.deadline = deadline
         self.max_starts = max_starts
@@ -328,7 +328,7 @@ class Runner:
         flags = ["-I"] if self.package else ["-I", "-S"]
         inside = _RUNNER if self.package else "/opt/advsearch/runner.py"
         argv = [python, *flags, inside]
-        cmd = sandbox.command(argv, readable=[] if self.package else [(_RUNNER, inside)], package=self.package,
+        cmd = bubblewrap.command(argv, readable=[] if self.package else [(_RUNNER, inside)], package=self.package,
                               limits=self.limits, env=self.env, workdir=self.workdir,
                               workdir_mode="read-only")
         self.process = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
