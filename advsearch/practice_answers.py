@@ -224,7 +224,7 @@ def _tokens(text, exercise, form) -> list:
 
 _VECTOR_ITEM = re.compile(r"\s*([A-Za-z][A-Za-z0-9]*)\s*[=:]\s*(\([^()]*\)|\[[^\[\]]*\]|[^\s,;()\[\]]+)\s*(?:[,;]\s*)?")
 
-#: The key of the root's move in a max-n answer (``practice.multiplayer.MOVE``).
+#: The key of the root's move in a max-n answer (``practice.multiplayer_practice.MOVE``).
 MOVE = "move"
 
 

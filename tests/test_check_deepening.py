@@ -1,4 +1,4 @@
-"""check.deepening: a student's iterative deepening, against the package's alpha-beta at each depth."""
+"""check.check_deepening: a student's iterative deepening, against the package's alpha-beta at each depth."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 import pytest
 
 from advsearch import MAX, BudgetExceeded, alphabeta, check, parse, random_tree
-from advsearch.check.deepening import DEEPENING_MISTAKES, _battery, check_deepening
+from advsearch.check.deepening_checker import DEEPENING_MISTAKES, _battery, check_deepening
 from advsearch.check.runs import heuristic
 
 
@@ -71,7 +71,7 @@ def test_reference_is_alphabeta_depth_by_depth():
 
 
 def test_public_names():
-    assert check.check_deepening is check.deepening.check_deepening
+    assert check.check_deepening is check.deepening_checker.check_deepening
 
 
 @pytest.mark.parametrize("key, fn", [

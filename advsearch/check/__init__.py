@@ -53,7 +53,7 @@ For the other lectures' questions:
 The package holds one job a module.  Shared: ``feedback`` (the Feedback and
 its HTML), ``pictures`` (its PNG), ``wording`` and ``reading`` (how messages
 name things, how answers are read), ``subtrees``, ``narration`` (why the
-search does what it does at a step).  Hand-computed values and cuts:
+search does what it does at a step, for feedback and for practice's worked solutions).  Hand-computed values and cuts:
 ``values_checker``, ``value_mistakes``, ``pruned_checker``.  Implementations:
 ``implementation_checker`` (which reads the arguments and hands each search
 to its checker), ``runs`` (running the student's code), ``divergence`` (the
@@ -61,7 +61,7 @@ first step that parts from the reference), ``diagnosis`` and
 ``value_models`` (which mistake fits), and per search its battery of trees
 and its mistakes: ``minimax_implementation`` with ``battery`` and
 ``mistakes``; ``chance_implementation`` with ``chance_battery``;
-``maxn_implementation`` with ``maxn_battery``.  Lecture 03: ``deepening``,
+``maxn_implementation`` with ``maxn_battery``.  Lecture 03: ``deepening_checker``,
 ``evaluation_match``, ``limits_questions``, ``limits_quiescence``.  Lecture
 04: ``transformations``.  Lecture 05: ``multiplayer_questions``,
 ``multiplayer_choices``.  Lecture 06, the ``uct_`` modules: ``uct_formula``,
@@ -99,8 +99,8 @@ True
 
 from __future__ import annotations
 
-from . import deepening
-from .deepening import DEEPENING_MISTAKES, check_deepening
+from . import deepening_checker
+from .deepening_checker import DEEPENING_MISTAKES, check_deepening
 from .evaluation_match import EVALUATION_MISTAKES, evaluation
 from .feedback import Feedback
 from .implementation_checker import TIME_PER_TREE, implementation
@@ -127,7 +127,7 @@ MISTAKES = {**_SEARCH_MISTAKES, **VALUE_MISTAKES, **MAXN_MISTAKES, **DEEPENING_M
 __all__ = [
     "Feedback", "MISTAKES", "TIME_PER_TREE", "values", "pruned", "implementation",
     # lecture 03
-    "depth_limited", "evaluation", "quiescence", "ordering_savings", "check_deepening", "deepening",
+    "depth_limited", "evaluation", "quiescence", "ordering_savings", "check_deepening", "deepening_checker",
     # lecture 04
     "monotonic_transformation",
     # lecture 05

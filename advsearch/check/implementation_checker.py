@@ -65,7 +65,7 @@ def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, 
           (a tuple or list), ties going to the first child examined;
         - ``"uct"``, ``"iterative_deepening"``: handed to
           ``advsearch.check.uct_implementation.check_uct`` and
-          ``advsearch.check.deepening.check_deepening``, with ``keywords``
+          ``advsearch.check.deepening_checker.check_deepening``, with ``keywords``
           and those of ``trees``, ``seed``, ``time_per_tree`` and
           ``prune_on_equal`` given other values than their defaults.
 
@@ -195,7 +195,7 @@ def _handed_on(algorithm, fn, keywords) -> Feedback:
         if algorithm == "uct":
             from .uct_implementation import check_uct as checker
         else:
-            from .deepening import check_deepening as checker
+            from .deepening_checker import check_deepening as checker
     except ImportError as e:
         raise NotImplementedError(f"check.implementation(fn, {algorithm!r}) needs advsearch.check.{module}."
                                   f"{function}, which this version of advsearch does not have ({e})") from None

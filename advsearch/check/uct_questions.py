@@ -1,7 +1,7 @@
 """The questions of the UCT steps worked by hand: a selection, a backup, flat Monte Carlo.
 
 Each question holds what the student is given and knows its right answer;
-:mod:`.uct_steps` checks answers to them, and :mod:`advsearch.practice.uct`
+:mod:`.uct_steps` checks answers to them, and :mod:`advsearch.practice.uct_practice`
 draws them from a seed.  Bad questions raise a ValueError naming the bad part.
 
 >>> q = SelectionQuestion({"B": (3, 5), "C": (1, 1), "D": (4.5, 6)}, 12)

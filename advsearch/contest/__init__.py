@@ -25,7 +25,7 @@ The parts, each in its own module:
 - :mod:`~advsearch.contest.echo`: student-controlled text, cut to one short line before it is repeated;
 - :mod:`~advsearch.contest.pool`: where games run (local processes, Dask, or this process);
 - :mod:`~advsearch.contest.record`: the games on disk, as they finish (resume after a crash);
-- :mod:`~advsearch.contest.result` and :mod:`~advsearch.contest.leaderboard`: ratings, tables, files;
+- :mod:`~advsearch.contest.standings` and :mod:`~advsearch.contest.leaderboard`: ratings, tables, files;
 - :mod:`~advsearch.contest.play`: :func:`run`; :mod:`~advsearch.contest.archive`: :func:`load`;
 - :mod:`~advsearch.contest.command`: ``advsearch contest``.
 """
@@ -36,7 +36,7 @@ from .play import check_entrant, run
 from .pool import ContestError
 from .record import ContestMismatch
 from .referee import GameTask, play_game
-from .result import ContestResult
+from .standings import ContestResult
 
 __all__ = ["run", "load", "ContestResult", "Entrant", "Budget", "baseline", "load_entrants", "check_entrant",
            "play_game", "GameTask", "ContestError", "ContestMismatch"]

@@ -1,6 +1,6 @@
 """A recorded contest read back: :func:`load` shows a contest's folder as :func:`~advsearch.contest.run` returned it.
 
-:func:`result_of` turns a record into a :class:`~advsearch.contest.result.ContestResult`, for
+:func:`result_of` turns a record into a :class:`~advsearch.contest.standings.ContestResult`, for
 :func:`~advsearch.contest.run` as for :func:`load`.
 """
 
@@ -11,7 +11,7 @@ import math
 import os
 
 from .record import SETTINGS, Record
-from .result import ContestResult
+from .standings import ContestResult
 
 __all__ = ["load", "result_of", "round_of", "EXCLUDED"]
 

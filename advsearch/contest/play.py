@@ -18,7 +18,7 @@ from .pool import executor, play_all
 from .archive import EXCLUDED, result_of, round_of
 from .record import Record
 from .referee import play_game
-from .result import ContestResult
+from .standings import ContestResult
 from .schedule import FORMATS, round_robin, swiss_round
 from .secret import contest_key
 from .seat import Forfeit, Seat

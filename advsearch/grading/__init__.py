@@ -39,8 +39,8 @@ Everything is imported from ``advsearch.grading`` itself; the modules are:
   (values and pruned leaves), :mod:`~advsearch.grading.search_code`
   (minimax and alpha-beta), :mod:`~advsearch.grading.manners` and
   :mod:`~advsearch.grading.tournament` (an evaluation function),
-  :mod:`~advsearch.grading.expectimax`, :mod:`~advsearch.grading.ucb`,
-  :mod:`~advsearch.grading.mcts`, :mod:`~advsearch.grading.multiplayer`
+  :mod:`~advsearch.grading.expectimax_code`, :mod:`~advsearch.grading.ucb`,
+  :mod:`~advsearch.grading.mcts`, :mod:`~advsearch.grading.multiplayer_tree`
   (a three-player tree to solve by hand) with
   :mod:`~advsearch.grading.multiplayer_by_hand` (its max-n vectors and
   paranoid values) and
@@ -98,13 +98,13 @@ from .blind import above_blind, blind_right
 from .by_hand import assess_pruned, assess_values
 from .conventions import CONVENTIONS, Convention, reference_visits
 from .course import only_notebooks
-from .expectimax import CHANCE_RULES, assess_expectimax
+from .expectimax_code import CHANCE_RULES, assess_expectimax
 from .grades import Grade
 from .identity import ANONYMOUS, autograding, id_from_path, student_id, student_seed
 from .manners import assess_evaluation
 from .maxn_code import MAXN_MODELS, assess_maxn, maxn_trees
 from .mcts import assess_mcts
-from .multiplayer import MULTIPLAYER_MISTAKES, multiplayer_question, paranoid_tree, ties_last_values
+from .multiplayer_tree import MULTIPLAYER_MISTAKES, multiplayer_question, paranoid_tree, ties_last_values
 from .multiplayer_by_hand import assess_maxn_values, assess_paranoid
 from .notebook import self_check
 from .originality import assess_originality, shipped_evaluations, unoriginal, unoriginal_values

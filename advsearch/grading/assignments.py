@@ -13,7 +13,7 @@ from ..games.connect4 import ConnectFour
 from .batteries import chance_trees, hand_chance_tree, sample_positions, search_trees
 from .identity import student_seed
 from .maxn_code import maxn_trees
-from .multiplayer import multiplayer_question
+from .multiplayer_tree import multiplayer_question
 from .perspectives import mcts_trees
 from .ucb import ucb_question
 

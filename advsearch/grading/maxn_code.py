@@ -18,7 +18,7 @@ from ..search import maxn, paranoid
 from ..trees import tree as make_tree
 from .batteries import as_tree, as_trees, check_count, random_spec, with_shuffles
 from .grades import Grade, check_points, no_function, same_number, share
-from .multiplayer import same_vector, ties_last_values
+from .multiplayer_tree import same_vector, ties_last_values
 from .running import describe_error, run_on, stopped
 
 __all__ = ["MAXN_MODELS", "maxn_trees", "maxn_models", "assess_maxn"]

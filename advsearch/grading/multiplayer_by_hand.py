@@ -13,7 +13,7 @@ from .. import check
 from ..check.multiplayer_questions import paranoid_values, root_move
 from .blind import above_blind, blind_right
 from .grades import Grade, check_points, same_number, share
-from .multiplayer import same_vector, ties_last_values
+from .multiplayer_tree import same_vector, ties_last_values
 
 __all__ = ["assess_maxn_values", "assess_paranoid"]
 

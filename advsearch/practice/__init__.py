@@ -15,17 +15,17 @@ The package holds one family of exercises a module:
 - :mod:`~advsearch.practice.chance`: :func:`expectiminimax` (and expectimax)
   values on chance trees, and the leaves Ballard's :func:`star1` never
   evaluates, with a chosen number of cuts;
-- :mod:`~advsearch.practice.multiplayer`: :func:`maxn` payoff vectors and the
+- :mod:`~advsearch.practice.multiplayer_practice`: :func:`maxn` payoff vectors and the
   root's move on trees of three or more players, and the leaves Korf's
   :func:`shallow` pruning never evaluates, with a chosen number of cuts;
-- :mod:`~advsearch.practice.uct`: one UCT selection (:func:`uct`, where the
+- :mod:`~advsearch.practice.uct_practice`: one UCT selection (:func:`uct`, where the
   child chosen is neither the best by win rate nor the most visited) and one
   backup (:func:`uct_backup`) on MCTS statistics.
 
 Helpers: ``common`` (sub-seeds, labels, parameter checks), ``random_trees``
-(random chance and multiplayer trees), ``narration`` (the solutions'
-sentences), and the exercise classes in ``chance_exercises`` and
-``multiplayer_exercises``.
+(random chance and multiplayer trees), and the exercise classes in
+``chance_exercises`` and ``multiplayer_exercises``; the solutions' sentences
+come from :mod:`advsearch.check.narration`.
 
 Examples
 --------
@@ -38,9 +38,9 @@ True
 from __future__ import annotations
 
 from .chance import ChanceExercise, Star1Exercise, expectiminimax, star1
-from .multiplayer import MaxnExercise, ShallowExercise, maxn, shallow
+from .multiplayer_practice import MaxnExercise, ShallowExercise, maxn, shallow
 from .two_player import MAX_NODES, MAX_TRIES, Cut, Exercise, Solution, alphabeta, cuts, minimax
-from .uct import UCTExercise, uct, uct_backup
+from .uct_practice import UCTExercise, uct, uct_backup
 
 __all__ = [
     "Exercise", "Solution", "Cut", "minimax", "alphabeta", "cuts", "MAX_TRIES", "MAX_NODES",

@@ -10,7 +10,7 @@ from ..result import format_number as _f
 from ..search import expectiminimax as _expectiminimax
 from . import two_player
 from .common import breadth_first, closed
-from .narration import chance_cut, value_line
+from ..check.narration import chance_cut, value_line
 from .two_player import Exercise, Solution
 
 __all__ = ["ChanceExercise", "Star1Exercise"]

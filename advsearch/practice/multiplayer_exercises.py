@@ -14,7 +14,7 @@ from ..result import format_number as _f
 from ..search import maxn as _maxn
 from . import two_player
 from .common import breadth_first, closed
-from .narration import shallow_cut, value_line
+from ..check.narration import shallow_cut, value_line
 from .two_player import Exercise, Solution
 
 __all__ = ["MaxnExercise", "ShallowExercise", "MOVE"]

@@ -1,4 +1,4 @@
-"""``check.deepening``: a student's iterative deepening, judged by the searches it runs, in order.
+"""``check.check_deepening``: a student's iterative deepening, judged by the searches it runs, in order.
 
 The student writes ``fn(game, state, depth, evaluate) -> (value, move)``:
 depth-limited alpha-beta to depth 1, 2, ..., ``depth``, each a new search
