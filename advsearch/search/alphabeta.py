@@ -87,7 +87,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
     search = Search(game, state, depth=depth, evaluate=evaluate, trace=trace, algorithm="alphabeta",
                     cutoff=cutoff, max_nodes=max_nodes, time_limit=time_limit)
     to_move, result, is_terminal = game.to_move, game.result, game.is_terminal
-    ordered, learn = search.ordering(order, table), search.best_hook
+    ordered = search.ordering(order, table)
     score, counts = search.scorer()
     quiesce, quiet_counts = search.quiescence(quiescence)
     cut_ply, tracer, next_check = search.limit, search.tracer, search.next_check
@@ -134,13 +134,66 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
         table.store(state, plies, v, alpha, beta, pv[0])
         return v, pv
 
-    def max_value(state, alpha, beta, ply):
+    max_value, min_value = max_and_min_value(search, value, ordered, prune_on_equal)
+
+    v, pv = search.run(value, -inf, inf, 0)
+    extra = {}
+    if table is not None:
+        table.store(search.state, search.plies_left(0), v, -inf, inf, pv[0])
+        extra.update(tt_hits=table.hits, tt_probes=table.probes, tt_size=len(table),
+                     line=table.continue_line(game, search.state, flatten(pv), search.plies_left(0)))
+    if quiesce is not None:
+        q_nodes, q_evals = quiet_counts()
+        nodes += q_nodes
+        extra.update(quiescence_nodes=q_nodes, quiescence_evaluations=q_evals)
+    return search.finish(v, pv, counts, nodes=nodes, **extra)
+
+
+def max_and_min_value(search, value, ordered, prune_on_equal=True):
+    """Alpha-beta's MAX-VALUE and MIN-VALUE, for a search whose value is ``value(state, alpha, beta, ply)``.
+
+    MAX-VALUE raises v from −∞ and alpha with it, and stops once v >= beta;
+    MIN-VALUE lowers v from +∞ and beta with it, and stops once v <= alpha
+    (only strictly beyond the bound without ``prune_on_equal``).  Each returns
+    ``(v, pv)`` and searches the children in ``ordered(state, ply)`` order,
+    which ``search.ordering`` made before this is called: its ordering piece
+    then hears of every prune (:meth:`Search.prune`) and of every node's best
+    move.  :func:`alphabeta` is ``value`` calling these two;
+    Star1 and Star2 add chance nodes to the same pair (:mod:`.expectimax`).
+
+    ``probed``, the one thing alpha-beta itself never passes, is for Star2:
+    None, or what its probe already found below this node, an object with
+    ``action`` (the child searched), its ``value`` and ``pv``, and the
+    ``interval`` the trace knew of that value.  That child's result is then
+    taken as it is, not searched again.
+
+    >>> from advsearch import tree
+    >>> from advsearch.search.base import Search
+    >>> search = Search(tree([[3, 12, 8], [2, 4, 6]]), None, depth=None, evaluate=None,
+    ...                 trace=False, algorithm="alphabeta")
+    >>> score, _ = search.scorer()
+    >>> def value(state, alpha, beta, ply):
+    ...     if search.game.is_terminal(state):
+    ...         return score(state, ply)
+    ...     return (max_value if search.game.to_move(state) == MAX else min_value)(state, alpha, beta, ply)
+    >>> max_value, min_value = max_and_min_value(search, value, search.ordering(None))
+    >>> v, pv = max_value(search.state, -inf, inf, 0)
+    >>> v, flatten(pv), search.prunes
+    (3, (0, 0), 1)
+    """
+    result, tracer, learn = search.game.result, search.tracer, search.best_hook
+
+    def max_value(state, alpha, beta, ply, probed=None):
         if tracer: tracer.enter(state, MAX, alpha, beta)
         v, pv = -inf, None
         actions = ordered(state, ply)
         for a in actions:
             if tracer: tracer.down(a)
-            v2, pv2 = value(result(state, a), alpha, beta, ply + 1)
+            if probed is not None and probed.action == a:   # searched by Star2's probe
+                v2, pv2 = probed.value, probed.pv
+                if tracer: tracer.recall(probed.interval)
+            else:
+                v2, pv2 = value(result(state, a), alpha, beta, ply + 1)
             if v2 > v or pv is None:
                 v, pv = v2, (a, pv2)
             if v >= beta and (prune_on_equal or v > beta):
@@ -155,13 +208,17 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
         if tracer: tracer.exit(state, MAX, v, alpha, beta)
         return v, pv
 
-    def min_value(state, alpha, beta, ply):
+    def min_value(state, alpha, beta, ply, probed=None):
         if tracer: tracer.enter(state, MIN, alpha, beta)
         v, pv = inf, None
         actions = ordered(state, ply)
         for a in actions:
             if tracer: tracer.down(a)
-            v2, pv2 = value(result(state, a), alpha, beta, ply + 1)
+            if probed is not None and probed.action == a:
+                v2, pv2 = probed.value, probed.pv
+                if tracer: tracer.recall(probed.interval)
+            else:
+                v2, pv2 = value(result(state, a), alpha, beta, ply + 1)
             if v2 < v or pv is None:
                 v, pv = v2, (a, pv2)
             if v <= alpha and (prune_on_equal or v < alpha):
@@ -176,14 +233,4 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
         if tracer: tracer.exit(state, MIN, v, alpha, beta)
         return v, pv
 
-    v, pv = search.run(value, -inf, inf, 0)
-    extra = {}
-    if table is not None:
-        table.store(search.state, search.plies_left(0), v, -inf, inf, pv[0])
-        extra.update(tt_hits=table.hits, tt_probes=table.probes, tt_size=len(table),
-                     line=table.continue_line(game, search.state, flatten(pv), search.plies_left(0)))
-    if quiesce is not None:
-        q_nodes, q_evals = quiet_counts()
-        nodes += q_nodes
-        extra.update(quiescence_nodes=q_nodes, quiescence_evaluations=q_evals)
-    return search.finish(v, pv, counts, nodes=nodes, **extra)
+    return max_value, min_value

@@ -49,7 +49,8 @@ from typing import Any, NamedTuple
 
 from ..game import CHANCE, MAX, MIN, GameView
 from .base import Search, chance_outcomes, inf, root_of
-from .minimax import max_and_min_value
+from .alphabeta import max_and_min_value as alphabeta_max_and_min_value
+from .minimax import max_and_min_value as minimax_max_and_min_value
 
 __all__ = ["expectimax", "expectiminimax", "RandomOpponent", "PRUNINGS"]
 
@@ -338,7 +339,7 @@ def _expectiminimax(game, state, depth, evaluate, trace, algorithm, bounds=None)
             return exp_value(state, ply)
         raise search.not_a_player(state, player)
 
-    max_value, min_value = max_and_min_value(search, value, search.ordering(None))
+    max_value, min_value = minimax_max_and_min_value(search, value, search.ordering(None))
 
     def exp_value(state, ply):
         """The average over chance's outcomes r: v = sum of P(r) * value(Result(s, r))."""
@@ -357,17 +358,29 @@ def _expectiminimax(game, state, depth, evaluate, trace, algorithm, bounds=None)
 
 
 def _star(game, state, depth, evaluate, trace, pruning, bounds, prune_on_equal):
-    """Expectiminimax with Ballard's Star1, or Star2 (``pruning="star2"``)."""
+    """Expectiminimax with Ballard's Star1, or Star2 (``pruning="star2"``).
+
+    MAX and MIN nodes are alpha-beta's (:func:`~advsearch.search.alphabeta.max_and_min_value`);
+    what chance adds is Star1's ``chance_value`` (:func:`_star1_chance_value`) and, for Star2,
+    its probing phase (:func:`_star2_probing`), with ``probe``, which searches only the first child
+    of a MAX or MIN node, and ``resume``, which searches the rest of a node it probed.
+
+    >>> from fractions import Fraction as F
+    >>> from advsearch import chance, tree
+    >>> t = tree([chance((F(1, 2), 8), (F(1, 2), 6)), chance((F(1, 2), 0), (F(1, 2), 9))])
+    >>> r = _star(t, None, None, None, False, "star1", (0, 10), True)
+    >>> r.value, r.move, r.stats.leaves, r.stats.prunes
+    (Fraction(7, 1), 0, 3, 1)
+    """
     search = Search(game, state, depth=depth, evaluate=evaluate, trace=trace,
                     algorithm=f"expectiminimax ({pruning})")
     low, high = search.utility_bounds(bounds, needed=True)
     if search.trace is not None:
         search.trace.bounds = (low, high)
     to_move, actions, result, is_terminal = game.to_move, game.actions, game.result, game.is_terminal
-    outcomes = functools.partial(chance_outcomes, game)
     score, counts = search.scorer()
     score = search.bounded(score, low, high)
-    cut_ply, tracer, probing = search.limit, search.tracer, pruning == "star2"
+    cut_ply, tracer = search.limit, search.tracer
     nodes = probes = 0
 
     def value(state, alpha, beta, ply):
@@ -378,65 +391,74 @@ def _star(game, state, depth, evaluate, trace, pruning, bounds, prune_on_equal):
             return score(state, ply, alpha, beta)
         player = to_move(state)
         if player == MAX:
-            return max_value(state, alpha, beta, ply)
+            return max_value(state, alpha, beta, ply)       # as in alpha-beta
         if player == MIN:
             return min_value(state, alpha, beta, ply)
         if player == CHANCE:
             return chance_value(state, alpha, beta, ply)
         raise search.not_a_player(state, player)
 
-    def child(state, a, alpha, beta, ply, probed):
-        """The value of Result(state, a), or what Star2's probe found for it, if it searched this child."""
-        if probed is not None and probed.action == a:
-            if tracer: tracer.recall(probed.interval)
-            return probed.value, probed.pv
-        return value(result(state, a), alpha, beta, ply + 1)
+    max_value, min_value = alphabeta_max_and_min_value(search, value, search.ordering(None), prune_on_equal)
 
-    # MAX and MIN nodes: alpha-beta, as in alphabeta.py.  ``probed`` is set when
-    # Star2 has probed this node: its first child has been searched already.
-
-    def max_value(state, alpha, beta, ply, probed=None):
-        if tracer: tracer.enter(state, MAX, alpha, beta)
-        v, pv = -inf, None
-        acts = actions(state)
-        for a in acts:
-            if tracer: tracer.down(a)
-            v2, pv2 = child(state, a, alpha, beta, ply, probed)
-            if v2 > v or pv is None:
-                v, pv = v2, (a, pv2)
-            if v >= beta and (prune_on_equal or v > beta):
-                search.prune(state, MAX, a, acts, v2, v, alpha, beta, ply)
-                break
-            if v > alpha:
-                alpha = v
-            if tracer: tracer.update(state, MAX, v2, v, alpha, beta)
-        if pv is None:
+    def probe(state, alpha, beta, ply):
+        """Search the first child of a MAX or MIN node only; return its value and what to keep."""
+        nonlocal nodes, probes
+        nodes += 1
+        probes += 1
+        player, acts = to_move(state), actions(state)
+        if not acts:
             raise search.no_actions(state)
-        if tracer: tracer.exit(state, MAX, v, alpha, beta)
-        return v, pv
+        a = acts[0]
+        if tracer: tracer.enter(state, player, alpha, beta)
+        if tracer: tracer.down(a)
+        v, pv = value(result(state, a), alpha, beta, ply + 1)
+        interval = tracer.last if tracer else None
+        if tracer: tracer.update(state, player, v, v, alpha, beta)
+        if tracer and len(acts) > 1: tracer.stop(state, player, v, alpha, beta, list(acts)[1:])
+        if tracer: tracer.exit(state, player, v, alpha, beta)
+        return Probed(False, a, v, pv, interval, len(acts) > 1)
 
-    def min_value(state, alpha, beta, ply, probed=None):
-        if tracer: tracer.enter(state, MIN, alpha, beta)
-        v, pv = inf, None
-        acts = actions(state)
-        for a in acts:
-            if tracer: tracer.down(a)
-            v2, pv2 = child(state, a, alpha, beta, ply, probed)
-            if v2 < v or pv is None:
-                v, pv = v2, (a, pv2)
-            if v <= alpha and (prune_on_equal or v < alpha):
-                search.prune(state, MIN, a, acts, v2, v, alpha, beta, ply)
-                break
-            if v < beta:
-                beta = v
-            if tracer: tracer.update(state, MIN, v2, v, alpha, beta)
-        if pv is None:
-            raise search.no_actions(state)
-        if tracer: tracer.exit(state, MIN, v, alpha, beta)
-        return v, pv
+    def resume(state, alpha, beta, ply, probed):
+        """Search a node Star2 probed: alpha-beta, taking the probe's result for its first child."""
+        nonlocal nodes
+        nodes += 1
+        if to_move(state) == MAX:
+            return max_value(state, alpha, beta, ply, probed)
+        return min_value(state, alpha, beta, ply, probed)
 
-    # Chance nodes.  lo[i] <= V_i <= hi[i] is what is known of outcome i's value,
-    # so the node's value lies in [lower, upper] = [sum P_i lo[i], sum P_i hi[i]].
+    probing = _star2_probing(search, value, probe) if pruning == "star2" else None
+    chance_value = _star1_chance_value(search, value, (low, high), prune_on_equal, probing, resume)
+    v, pv = search.run(value, low, high, 0)
+    extra = {"probes": probes} if probing else {}
+    return search.finish(v, pv, counts, nodes=nodes, **extra)
+
+
+def _star1_chance_value(search, value, bounds, prune_on_equal, probing=None, resume=None):
+    """Star1's CHANCE-VALUE: a chance node's value, cut as soon as it is known to lie outside (alpha, beta).
+
+    lo[i] <= V_i <= hi[i] is what is known of outcome i's value (at first the
+    ``bounds`` [L, U]), so the node's value lies in [lower, upper] =
+    [sum P_i lo[i], sum P_i hi[i]] (:class:`Known`).  Each outcome is searched
+    in the window that keeps the node inside (alpha, beta), and the node stops
+    as soon as [lower, upper] leaves it.  With Star2, ``probing``
+    (:func:`_star2_probing`) runs first and fills ``probed``; an outcome it
+    probed is then searched by ``resume``, which takes the probe's result for
+    the first child, and a leaf it scored is not scored again.
+
+    The second chance node is worth at most 1/2 * 0 + 1/2 * 10 = 5 once its
+    first outcome scores 0, no more than MAX's 7: it stops there.
+
+    >>> from fractions import Fraction as F
+    >>> from advsearch import chance, tree
+    >>> t = tree([chance((F(1, 2), 8), (F(1, 2), 6)), chance((F(1, 2), 0), (F(1, 2), 9))])
+    >>> r = _star(t, None, None, None, True, "star1", (0, 10), True)
+    >>> [(e.kind, e.path, e.value, e.interval) for e in r.trace if e.path == (1,) and e.kind != "update"]
+    [('enter', (1,), None, (0, 10)), ('prune', (1,), Fraction(5, 1), (Fraction(0, 1), Fraction(5, 1))), \
+('exit', (1,), Fraction(5, 1), (Fraction(0, 1), Fraction(5, 1)))]
+    """
+    game, tracer = search.game, search.tracer
+    result, outcomes = game.result, functools.partial(chance_outcomes, game)
+    low, high = bounds
 
     def chance_value(state, alpha, beta, ply):
         """Star1 (after Star2's probing phase, when asked for): cut when [lower, upper] leaves (alpha, beta)."""
@@ -445,7 +467,7 @@ def _star(game, state, depth, evaluate, trace, pruning, bounds, prune_on_equal):
         known = Known(lo, hi, [p for _, p in outs], prune_on_equal)
         if tracer: tracer.enter_chance(state, alpha, beta, (low, high))
         if probing:
-            cut = probe_outcomes(state, outs, known, probed, alpha, beta, ply)
+            cut = probing(state, outs, known, probed, alpha, beta, ply)
             if cut is not None:
                 return cut
         v = 0                       # sum of P(r) * value(r) over the outcomes searched so far
@@ -463,14 +485,38 @@ def _star(game, state, depth, evaluate, trace, pruning, bounds, prune_on_equal):
             v += p * v2
             cut = known.cut(alpha, beta)
             if cut is not None:
-                return stop(state, [o for o, _ in outs[i + 1:]], known, cut, v, v2, alpha, beta)
+                return _cut(search, state, [o for o, _ in outs[i + 1:]], known, cut, v, v2, alpha, beta)
             if tracer: tracer.update_chance(state, v2, v, known.interval(), alpha, beta)
         if tracer: tracer.exit_chance(state, v, (v, v), "exact", alpha, beta)
         return v, None              # the principal variation stops where chance takes over
 
+    return chance_value
+
+
+def _star2_probing(search, value, probe):
+    """Star2's probing phase: bound each outcome of a chance node by searching only its first child.
+
+    A leaf outcome is scored (its value is exact); an outcome that is a MAX
+    node is worth at least its first child's value, and one that is a MIN node
+    at most, so ``probe`` searches that child only.  An outcome that is a
+    chance node is skipped: nothing cheap is learnt there.  The chance node
+    stops as soon as these bounds settle it.
+
+    At E, the probes of F and G find 1 and 5, so E is worth at most 3, no more
+    than B's 3: E stops before F or G is searched any further.
+
+    >>> from advsearch import parse
+    >>> t = parse("A[B:chance[1/2: C:min[2 9] 1/2: D:min[4 8]] E:chance[1/2: F:min[1 7] 1/2: G:min[5 6]]]")
+    >>> r = _star(t, None, None, None, True, "star2", (0, 10), True)
+    >>> [(e.path, e.bound, e.pruned) for e in r.trace if e.kind == "prune"]
+    [((0, 0), 'upper', (1,)), ((0, 1), 'upper', (1,)), ((1, 0), 'upper', (1,)), ((1, 1), 'upper', (1,)), \
+((1,), 'upper', ())]
+    """
+    game, tracer, cut_ply = search.game, search.tracer, search.limit
+    to_move, result, is_terminal = game.to_move, game.result, game.is_terminal
+
     def probe_outcomes(state, outs, known, probed, alpha, beta, ply):
-        """Star2's probing phase: bound each outcome by searching only its first child."""
-        nonlocal probes
+        """Probe every outcome that is a leaf, a MAX or a MIN node; the cut, if their bounds settle the node."""
         for i, (r, p) in enumerate(outs):
             c = result(state, r)
             leaf = is_terminal(c) or ply + 1 == cut_ply
@@ -483,7 +529,6 @@ def _star(game, state, depth, evaluate, trace, pruning, bounds, prune_on_equal):
                 known.learn(i, v2, v2, v2)      # a leaf's value is exact whatever the window
                 probed[i] = Probed(True, None, v2, None, (v2, v2), False)
             else:
-                probes += 1
                 probed[i] = probe(c, a, b, ply + 1)
                 v2 = probed[i].value
                 if to_move(c) == MAX:
@@ -494,55 +539,38 @@ def _star(game, state, depth, evaluate, trace, pruning, bounds, prune_on_equal):
             if cut is not None:
                 unvisited = [o for j, (o, _) in enumerate(outs) if probed[j] is None]
                 stopped = any(x is not None and x.partial for x in probed)
-                return stop(state, unvisited, known, cut, 0, v2, alpha, beta, stopped)
+                return _cut(search, state, unvisited, known, cut, 0, v2, alpha, beta, stopped)
             if tracer: tracer.update_chance(state, v2, 0, known.interval(), alpha, beta)
         return None
 
-    def probe(state, alpha, beta, ply):
-        """Search the first child of a MAX or MIN node only; return its value and what to keep."""
-        nonlocal nodes
-        nodes += 1
-        player, acts = to_move(state), actions(state)
-        if not acts:
-            raise search.no_actions(state)
-        a = acts[0]
-        if tracer: tracer.enter(state, player, alpha, beta)
-        if tracer: tracer.down(a)
-        v, pv = value(result(state, a), alpha, beta, ply + 1)
-        interval = tracer.last if tracer else None
-        if tracer: tracer.update(state, player, v, v, alpha, beta)
-        if tracer and len(acts) > 1: tracer.stop(state, player, v, alpha, beta, list(acts)[1:])
-        if tracer: tracer.exit(state, player, v, alpha, beta)
-        return Probed(False, a, v, pv, interval, len(acts) > 1)
+    return probe_outcomes
 
-    def resume(state, alpha, beta, ply, probed):
-        """Search a node Star2 probed, taking the probe's result for its first child."""
-        nonlocal nodes
-        nodes += 1
-        if to_move(state) == MAX:
-            return max_value(state, alpha, beta, ply, probed)
-        return min_value(state, alpha, beta, ply, probed)
 
-    def stop(state, skipped, known, cut, v, v2, alpha, beta, stopped=False):
-        """A chance node's cut: return the bound that fired, and trace the outcomes it skips.
+def _cut(search, state, skipped, known, cut, v, v2, alpha, beta, stopped=False):
+    """A chance node's cut: return the bound that fired, and trace the outcomes it skips.
 
-        A cut that skips nothing is not counted, as in alpha-beta: one at the
-        last outcome, or while probing when every outcome was probed and no
-        probe left a child unsearched (``stopped``).
-        """
-        bound_value, bound = cut
-        counted = bool(skipped) or stopped
-        if counted:
-            search.prunes += 1
-        if tracer: tracer.update_chance(state, v2, v, known.interval(), alpha, beta)
-        if tracer and counted: tracer.prune_chance(state, bound_value, alpha, beta, skipped, known.interval(), bound)
-        if tracer: tracer.exit_chance(state, bound_value, known.interval(),
-                                      "exact" if known.lower == known.upper else bound, alpha, beta)
-        return bound_value, None
+    ``cut`` is ``(bound_value, "upper" | "lower")`` from :meth:`Known.cut`;
+    ``v`` is the sum searched so far and ``v2`` the last outcome's value.
+    A cut that skips nothing is not counted, as in alpha-beta: one at the
+    last outcome, or while probing when every outcome was probed and no
+    probe left a child unsearched (``stopped``).
 
-    v, pv = search.run(value, low, high, 0)
-    extra = {"probes": probes} if probing else {}
-    return search.finish(v, pv, counts, nodes=nodes, **extra)
+    >>> from advsearch import tree
+    >>> search = Search(tree([1, 2]), None, depth=None, evaluate=None, trace=False, algorithm="star1")
+    >>> known = Known([0, 2], [0, 2], [Fraction(1, 2), Fraction(1, 2)])
+    >>> _cut(search, None, [], known, known.cut(3, 10), 1, 2, 3, 10), search.prunes
+    ((Fraction(1, 1), None), 0)
+    """
+    bound_value, bound = cut
+    counted = bool(skipped) or stopped
+    if counted:
+        search.prunes += 1
+    tracer = search.tracer
+    if tracer: tracer.update_chance(state, v2, v, known.interval(), alpha, beta)
+    if tracer and counted: tracer.prune_chance(state, bound_value, alpha, beta, skipped, known.interval(), bound)
+    if tracer: tracer.exit_chance(state, bound_value, known.interval(),
+                                  "exact" if known.lower == known.upper else bound, alpha, beta)
+    return bound_value, None
 
 
 class Probed(NamedTuple):
