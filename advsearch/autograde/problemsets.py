@@ -256,6 +256,11 @@ def _not_own(fn, sub: Submission, points: float):
     return None if refused is None else grading.Grade(0.0, float(points), refused.text, details=refused.details)
 
 
+#: Seconds for one graded match: each call of a sandboxed evaluation costs about 0.35 ms on the pipe, and a
+#: match makes up to about 75,000 calls; an evaluation the probe accepts (2 ms a call) fits in this.
+MATCH_SECONDS = 180.0
+
+
 def _match(fn, sub: Submission, opponent: str, points: float) -> grading.Grade:
     """The match against ``opponent``, played once per submission, with ``points``.
 
@@ -265,7 +270,8 @@ def _match(fn, sub: Submission, opponent: str, points: float) -> grading.Grade:
     """
     def play():
         played = grading.originality.Recorder(fn)
-        g = grading.assess_tournament(played, f"{sub.student}:{sub.seed}", opponent, 1, max_ms=2.0)
+        g = grading.assess_tournament(played, f"{sub.student}:{sub.seed}", opponent, 1, max_ms=2.0,
+                                      time_limit=MATCH_SECONDS)
         why = grading.unoriginal_values(played.values, sub.problems.game, played.positions) \
             if len(played.positions) >= 30 else None
         if why is None:

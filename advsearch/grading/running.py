@@ -30,6 +30,7 @@ import warnings
 
 from ..check.runs import Run
 from ..recording import RecordingGame, Runaway
+from ..sandbox.remote import SandboxFailed
 from ..timeout import TimeLimitExceeded, check_budget
 from ..timeout import call as call_within
 
@@ -92,6 +93,8 @@ def call(fn, *args, time_limit=None, student=None, **kwargs):
                 with runner.limit(time_limit):
                     return fn(*args, **kwargs), None
             return call_within(fn, *args, seconds=time_limit, what="your function", **kwargs), None
+    except SandboxFailed:                  # the grading machine's fault, not the student's: the caller flags it
+        raise
     except (Exception, SystemExit, Runaway, RecursionError) as e:
         return None, e
 

@@ -27,6 +27,19 @@ __all__ = ["OPPONENTS", "assess_tournament"]
 OPPONENTS = {kind: (_DESCRIPTIONS[kind], TARGETS[kind]) for kind in _DESCRIPTIONS}
 
 
+def _stop_within(error):
+    """The time-out or runaway behind ``error`` if there is one (the arena reports an agent's failure as an error of
+    its own, caused by what went wrong), else ``error``."""
+    cause = error
+    for _ in range(5):
+        if stopped(cause):
+            return cause
+        cause = cause.__cause__ or cause.__context__
+        if cause is None:
+            break
+    return error
+
+
 def assess_tournament(evaluate, student, opponent="reference", points=3, *, games: int = 12,
                       max_nodes: int = 1000, target=None, time_limit: float = 60.0, max_ms: float = 1.0,
                       game=None) -> Grade:
@@ -118,6 +131,7 @@ def assess_tournament(evaluate, student, opponent="reference", points=3, *, game
                          seed=seed, time_limit=time_limit, student=evaluate)
     took = time.perf_counter() - started
     if error is not None:
+        error = _stop_within(error)
         why = describe_error(error)
         if stopped(error):
             why = (f"did not finish the {games} games within {time_limit:g} s: the search is allowed "

@@ -51,7 +51,12 @@ _RUNNER = os.path.abspath(runner.__file__)
 #: Limits of a runner: enough for any honest answer, far from what could hurt the machine.
 RUNNER_LIMITS = bubblewrap.Limits(memory_mb=1024, cpu_seconds=300, processes=8, file_mb=8)
 #: The most bytes of one message from the runner.
-MAX_MESSAGE = 16 * 1024 * 1024
+#: The longest message the graded code may send (a reply, a game call): answers are a few numbers.
+MAX_MESSAGE = 1024 * 1024
+#: The deepest nesting, and the most items, of one value the graded code sends (as ``runner.pack`` keeps).
+MAX_DEPTH, MAX_ITEMS = 100, 100_000
+#: The largest int (or numerator, or denominator) a value may hold: any larger one is no float.
+MAX_INT = 2 ** 1024
 #: The most times a runner's process is started for one submission (each start runs its cells again).
 MAX_STARTS = 8
 
@@ -126,17 +131,23 @@ def unpack_answer(x):
     advsearch.sandbox.remote.ProtocolError: not a value of the protocol (ValueError)
     """
     try:
-        return _unpack_answer(x)
+        return _unpack_answer(x, 0, [MAX_ITEMS])
     except ProtocolError:
         raise
     except (TypeError, ValueError, KeyError, AttributeError, RecursionError, OverflowError) as e:
         raise ProtocolError(f"not a value of the protocol ({type(e).__name__})") from None
 
 
-def _unpack_answer(x):
+def _unpack_answer(x, depth: int, left: list):
+    """:func:`unpack_answer` at nesting ``depth``, with ``left[0]`` items still allowed in the whole value."""
+    left[0] -= 1
+    if depth > MAX_DEPTH or left[0] < 0:
+        raise ProtocolError(f"a value nested deeper than {MAX_DEPTH} or with more than {MAX_ITEMS:,} items")
     if isinstance(x, list):
         raise ProtocolError("a bare list is not a value of the protocol")
     if not isinstance(x, dict):
+        if type(x) is int and abs(x) >= MAX_INT:
+            raise ProtocolError("a number too large to be a float")
         if x is None or type(x) in (bool, int, float, str):
             return x
         raise ProtocolError(f"not a value of the protocol: {type(x).__name__}")
@@ -148,15 +159,15 @@ def _unpack_answer(x):
     if tag in ("list", "tuple", "set", "dict") and not isinstance(v, list):
         raise ProtocolError(f"a {tag} is sent as a list")
     if tag in ("list", "tuple", "set"):
-        items = [_unpack_answer(i) for i in v]
+        items = [_unpack_answer(i, depth + 1, left) for i in v]
         return {"list": list, "tuple": tuple, "set": _safe_set}[tag](items)
     if tag == "dict":
         out = {}
         for pair in v:
             k, w = pair
-            key = _unpack_answer(k)
+            key = _unpack_answer(k, depth + 1, left)
             try:
-                out[key] = _unpack_answer(w)
+                out[key] = _unpack_answer(w, depth + 1, left)
             except TypeError:
                 raise ProtocolError("a dict key that cannot be hashed") from None
         return out
@@ -164,6 +175,8 @@ def _unpack_answer(x):
         n, d = v
         if type(n) is not int or type(d) is not int or d == 0:
             raise ProtocolError("a Fraction is two ints")
+        if abs(n) >= MAX_INT or abs(d) >= MAX_INT:
+            raise ProtocolError("a number too large to be a float")
         return Fraction(n, d)
     if tag == "float":
         if not isinstance(v, str):
@@ -242,6 +255,7 @@ class Runner:
         self.starts = 0
         self.by_value = False
         self.time_limits = []           # (end, seconds) of the graders' limits in force, innermost last
+        self.state_base = self.game_base = 0    # handles issued before this call (see _forget)
 
     # -------------------------------------------------------------- the process
 
@@ -333,22 +347,27 @@ class Runner:
                               workdir_mode="read-only")
         self.process = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, start_new_session=True)
+        os.set_blocking(self.process.stdin.fileno(), False)
         self.buffer = b""
         self.starts += 1
         self.games.clear()
         try:
-            self._send({"exec": [c for i, c in enumerate(self.cells) if i not in self.skipped]})
+            self._send({"exec": [c for i, c in enumerate(self.cells) if i not in self.skipped]}, self.cell_seconds)
         except RunnerDied as e:                 # nothing of the student's has run yet
             self.close()
             raise SandboxFailed(f"the sandbox of the graded code did not start ({e})") from None
         kept = [i for i in range(len(self.cells)) if i not in self.skipped]
         for i in kept:
             try:
-                msg = self._receive(self._left(self.cell_seconds))
+                seconds = self._left(self.cell_seconds)
+                msg = self._receive(seconds)
             except BudgetUsedUp:
                 self.close()
                 raise
             except RunnerDied as e:
+                if i == 0 and e.timed_out and seconds < self.cell_seconds:    # the budget, not the sandbox, ended
+                    self.close()
+                    raise BudgetUsedUp("the submission's time budget was used up") from None
                 if i == 0:                      # the first cell is the grader's own: the sandbox did not start
                     self.close()
                     raise SandboxFailed(f"the sandbox of the graded code did not start ({e})") from None
@@ -368,13 +387,26 @@ class Runner:
             self.close()
             self._start()
 
-    def _send(self, message):
-        data = json.dumps(message, allow_nan=True).encode() + b"\n"
-        try:
-            self.process.stdin.write(data)
-            self.process.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise RunnerDied("the graded code ended its own process") from None
+    def _send(self, message, seconds: float):
+        """Write ``message`` to the runner, waiting at most ``seconds`` for it to read: code that stops reading
+        its requests (while it writes game calls of its own, say) cannot block the grader."""
+        data = memoryview(json.dumps(message, allow_nan=True).encode() + b"\n")
+        fd = self.process.stdin.fileno()
+        end = time.monotonic() + seconds
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, selectors.EVENT_WRITE)
+            while data:
+                left = end - time.monotonic()
+                if left <= 0:
+                    raise RunnerDied(f"not reading the grader's requests after {seconds:g} s", timed_out=True)
+                if not sel.select(left):
+                    continue
+                try:
+                    data = data[os.write(fd, data):]
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    raise RunnerDied("the graded code ended its own process") from None
 
     def _receive(self, seconds=None):
         deadline = None if seconds is None else time.monotonic() + seconds
@@ -392,7 +424,7 @@ class Runner:
                 raise RunnerDied("the graded code ended its own process")
             self.buffer += chunk
             if len(self.buffer) > MAX_MESSAGE:
-                raise ProtocolError("a message longer than 16 MiB")
+                raise ProtocolError(f"a message longer than {MAX_MESSAGE >> 20} MiB")
         line, self.buffer = self.buffer.split(b"\n", 1)
         try:
             message = json.loads(line)
@@ -418,7 +450,7 @@ class Runner:
         """
         self._ensure()
         try:
-            self._send({"get": name})
+            self._send({"get": name}, self._left(seconds))
             msg = self._receive(self._left(seconds))
             if "missing" in msg:
                 return MISSING
@@ -448,6 +480,7 @@ class Runner:
             spent = time.monotonic() - before
             self.time_limits = [(end + spent, limit) for end, limit in self.time_limits]
         self.by_value = states == "value"
+        self._forget()
         left, said = self._bound(seconds)
         deadline = time.monotonic() + left
         try:
@@ -456,11 +489,11 @@ class Runner:
                 r = random.Random()
                 r.setstate(random_state)
                 request["random"] = self._pack(r)
-            self._send(request)
+            self._send(request, max(deadline - time.monotonic(), 0.001))
             while True:
                 msg = self._receive(max(deadline - time.monotonic(), 0.001))
                 if "ask" in msg:
-                    self._send(self._answer(msg))
+                    self._send(self._answer(msg), max(deadline - time.monotonic(), 0.001))
                 elif "done" in msg:
                     return self._unpack(msg["done"])
                 elif "error" in msg:
@@ -483,16 +516,26 @@ class Runner:
 
     # ------------------------------------------------------------- games here
 
+    def _forget(self) -> None:
+        """Forget the games and states of earlier calls: a call may use only what it was given.
+
+        Handles keep counting up, so that the runner (which keeps a proxy per
+        game handle) never meets an old handle meaning something new.
+        """
+        self.state_base += len(self.states)
+        self.game_base += len(self.games)
+        self.games, self.states, self.handles = {}, [], {}
+
     def _handle(self, state) -> int:
         try:
             return self.handles[state]
         except KeyError:
-            self.handles[state] = len(self.states)
+            self.handles[state] = self.state_base + len(self.states)
             self.states.append(state)
-            return len(self.states) - 1
+            return self.handles[state]
         except TypeError:                                   # an unhashable state: a handle each time
             self.states.append(state)
-            return len(self.states) - 1
+            return self.state_base + len(self.states) - 1
 
     def _pack(self, x):
         if isinstance(x, random.Random):
@@ -500,7 +543,7 @@ class Runner:
         if hasattr(x, "to_move") and hasattr(x, "actions") and hasattr(x, "initial_state"):
             handle = next((h for h, g in self.games.items() if g is x), None)
             if handle is None:
-                handle = len(self.games)
+                handle = self.game_base + len(self.games)
                 self.games[handle] = x
             return {"game": [handle, getattr(x, "num_players", 2), self._pack_state(x.initial_state)]}
         return self._pack_data(x)
@@ -531,9 +574,9 @@ class Runner:
 
     def _states_back(self, v):
         if isinstance(v, _Handle):
-            i = int(v)
+            i = int(v) - self.state_base
             if not 0 <= i < len(self.states):
-                raise ProtocolError(f"an unknown state handle {i}")
+                raise ProtocolError(f"an unknown state handle {int(v)} (not one of this call's states)")
             return self.states[i]
         if isinstance(v, list):
             return [self._states_back(i) for i in v]
@@ -552,7 +595,7 @@ class Runner:
         method, handle, args = msg.get("ask"), msg.get("game"), msg.get("args")
         game = self.games.get(handle) if isinstance(handle, int) else None
         if method not in self.METHODS or game is None or not isinstance(args, list):
-            return {"raise": f"the game has no method {method!r}" if game is not None else "no such game"}
+            return {"raise": f"the game has no method {str(method)[:40]!r}" if game is not None else "no such game"}
         try:
             values = [self._unpack(a) for a in args]
         except ProtocolError as e:
