@@ -19,31 +19,18 @@ from fractions import Fraction
 
 from ..game import MAX, MIN
 from ..search import alphabeta
-from ..trees import CHANCE_RULES, Tree, parse, random_tree, tree as make_tree
+from ..trees import CHANCE_RULES, Tree, random_tree, tree as make_tree
+from ..check.reading import as_tree
 from ..check.value_models import rebuilt
 from .blind import blind_answers, same_value
 from .grades import same_number
 
-__all__ = ["as_tree", "as_trees", "check_count", "search_trees", "chance_trees", "hand_chance_tree", "sample_positions", "with_shuffles"]
-
-
-def as_tree(t) -> Tree:
-    """``t`` as a Tree: a Tree, its text, or its nested lists (a report keeps a tree as its text).
-
-    >>> as_tree("[[3 5] [2 9]]").height
-    2
-    """
-    if isinstance(t, Tree):
-        return t
-    if isinstance(t, str):
-        return parse(t)
-    if isinstance(t, list):
-        return make_tree(t)
-    raise TypeError(f"expected a game tree, not {type(t).__name__}")
+__all__ = ["as_trees", "check_count", "search_trees", "chance_trees", "hand_chance_tree", "sample_positions",
+           "with_shuffles"]
 
 
 def as_trees(trees) -> list:
-    """The trees a code question is graded on, each as :func:`as_tree`; at least one, or a ValueError.
+    """The trees a code question is graded on, each a Tree (:func:`~advsearch.check.reading.as_tree`); at least one.
 
     >>> [t.height for t in as_trees(["[[3 5] [2 9]]", [1, 2]])]
     [2, 1]

@@ -15,7 +15,7 @@ from .. import check
 from .blind import above_blind, blind_right
 from .conventions import pruned_leaves
 from .grades import Grade, check_points, same_number, share
-from .batteries import as_tree
+from ..check.reading import as_tree
 
 __all__ = ["assess_values", "assess_pruned", "marked_leaves"]
 

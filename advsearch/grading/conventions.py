@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..search import alphabeta, minimax
-from .batteries import as_tree
+from ..check.reading import as_tree
 
 __all__ = ["Convention", "CONVENTIONS", "BY_KEY", "reference_visits", "pruned_leaves"]
 

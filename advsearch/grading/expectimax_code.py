@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ..search import expectiminimax
 from .grades import Grade, check_points, no_function, same_number, share, value_text
-from .batteries import as_tree, as_trees
+from ..check.reading import as_tree
+from .batteries import as_trees
 from .running import describe_error, run_on, stopped
 
 __all__ = ["CHANCE_RULES", "assess_expectimax"]

@@ -16,7 +16,8 @@ import random
 from ..check.value_models import rebuilt
 from ..search import maxn, paranoid
 from ..trees import tree as make_tree
-from .batteries import as_tree, as_trees, check_count, random_spec, with_shuffles
+from ..check.reading import as_tree
+from .batteries import as_trees, check_count, random_spec, with_shuffles
 from .grades import Grade, check_points, no_function, same_number, share
 from .multiplayer_tree import same_vector, ties_last_values
 from .running import describe_error, run_on, stopped

@@ -19,7 +19,8 @@ from ..game import MIN
 from ..recording import RecordingGame
 from ..trees import Tree
 from .grades import Grade, check_points, no_function, share
-from .batteries import as_tree, as_trees
+from ..check.reading import as_tree
+from .batteries import as_trees
 from .perspectives import PERSPECTIVES, root_moves
 from .running import call, describe_error, stopped
 

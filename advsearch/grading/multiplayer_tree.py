@@ -20,7 +20,7 @@ from ..game import MAX, MIN
 from ..check.value_models import last_among_equals, rebuilt
 from ..trees import Tree, tree as make_tree
 from .grades import same_number
-from .batteries import as_tree
+from ..check.reading import as_tree
 
 __all__ = ["MULTIPLAYER_MISTAKES", "paranoid_tree", "ties_last_values", "same_vector",
            "multiplayer_question"]

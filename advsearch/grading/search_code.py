@@ -15,7 +15,8 @@ from ..check import minimax_implementation as check_two
 from ..check.battery import reference
 from .conventions import BY_KEY, CONVENTIONS, reference_visits
 from .grades import Grade, check_points, no_function, same_number, share
-from .batteries import as_tree, as_trees, with_shuffles
+from ..check.reading import as_tree
+from .batteries import as_trees, with_shuffles
 from .running import describe_error, run_on, stopped
 
 __all__ = ["assess_search"]
