@@ -663,7 +663,7 @@ def test_an_unknown_algorithm_is_refused_with_the_known_ones():
 
 
 @pytest.mark.parametrize("algorithm, module, name", [("uct", "uct_implementation", "check_uct"),
-                                                     ("iterative_deepening", "deepening", "check_deepening")])
+                                                     ("iterative_deepening", "deepening_checker", "check_deepening")])
 def test_uct_and_iterative_deepening_go_to_their_own_checkers(monkeypatch, algorithm, module, name):
     import sys
     import types

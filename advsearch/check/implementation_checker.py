@@ -7,7 +7,7 @@ a failure is matched with the typical mistakes.  This module reads the
 arguments and hands the work to the checker of each family:
 :mod:`.minimax_implementation`, :mod:`.chance_implementation`,
 :mod:`.maxn_implementation`, and (imported when asked for)
-``uct_implementation`` and ``deepening``.
+``uct_implementation`` and ``deepening_checker``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ TIME_PER_TREE = 3.0
 ALGORITHMS = {
     "minimax": None, "alphabeta": None, "expectimax": None, "expectiminimax": None, "maxn": None,
     "uct": ("uct_implementation", "check_uct"),
-    "iterative_deepening": ("deepening", "check_deepening"),
+    "iterative_deepening": ("deepening_checker", "check_deepening"),
 }
 
 
