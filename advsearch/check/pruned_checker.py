@@ -112,23 +112,9 @@ def pruned(tree, answer, prune_on_equal=True, *, algorithm="alphabeta", bounds=N
             return Feedback(True, f"Correct: {search_name} prunes nothing in this tree; it evaluates all "
                                   f"{len(leaves)} leaves.")
         return not_answered(how + f" (your answer is empty, but {search_name} does prune in this tree).")
-
-    numbers_given = [x for x in items if is_number(x)]
-    if numbers_given:
-        return Feedback(False, f"You listed {and_list(_f(x) for x in numbers_given[:3])}, which "
-                               f"{'are numbers' if len(numbers_given) > 1 else 'is a number'}: name each leaf "
-                               "by its label or by its path (the child indices from the root, like (1, 1)), "
-                               "not by its value.")
-    marked, via = set(), {}
-    for item in items:
-        try:
-            path = locate(t, item)
-        except BadItem as e:
-            return Feedback(False, cap(str(e)) + ".")
-        for leaf in leaves_below(t, path):
-            marked.add(leaf.path)
-            if leaf.path != path:
-                via.setdefault(leaf.path, path)
+    marked, via, refusal = _marked_leaves(t, items)
+    if refusal is not None:
+        return refusal
 
     ref = set(reference)
     if marked == ref:
@@ -136,9 +122,42 @@ def pruned(tree, answer, prune_on_equal=True, *, algorithm="alphabeta", bounds=N
         listing = and_list(names) if len(names) <= 6 else f"{and_list(names[:5])} and {len(names) - 5} more"
         return Feedback(True, f"Correct: {search_name} never evaluates {listing}; it scores "
                               f"{len(leaves) - len(names)} of the {len(leaves)} leaves.")
-
     diffs = [p for p in leaves if (p in marked) != (p in ref)]
     first = diffs[0]
+    text, k = _first_difference(t, trace, first, marked, via, algorithm, eq)
+    picture = (t, trace, k, first, True)
+    mistake, why = _answer_mistake(t, trace, algorithm, eq, marked, ref)
+    text += why
+    if len(diffs) > 1 and mistake is None:
+        text += f" ({len(diffs) - 1} more {'leaves differ' if len(diffs) > 2 else 'leaf differs'} after it.)"
+    return Feedback(False, text, mistake, picture)
+
+
+def _marked_leaves(t: Tree, items):
+    """``(marked, via, refusal)``: the leaves the answer names (an inner node names all the leaves below it),
+    with the inner node each leaf was named by, and None; or a Feedback refusing numbers and unknown names."""
+    numbers_given = [x for x in items if is_number(x)]
+    if numbers_given:
+        return set(), {}, Feedback(False, f"You listed {and_list(_f(x) for x in numbers_given[:3])}, which "
+                                          f"{'are numbers' if len(numbers_given) > 1 else 'is a number'}: name "
+                                          "each leaf by its label or by its path (the child indices from the "
+                                          "root, like (1, 1)), not by its value.")
+    marked, via = set(), {}
+    for item in items:
+        try:
+            path = locate(t, item)
+        except BadItem as e:
+            return marked, via, Feedback(False, cap(str(e)) + ".")
+        for leaf in leaves_below(t, path):
+            marked.add(leaf.path)
+            if leaf.path != path:
+                via.setdefault(leaf.path, path)
+    return marked, via, None
+
+
+def _first_difference(t: Tree, trace, first, marked, via, algorithm, eq):
+    """Why the search evaluates the leaf ``first`` that the answer marks, or prunes the one it misses;
+    with the step of the trace that shows it."""
     name = node_name(t, first)
     if first in marked:
         k = next(i for i, e in enumerate(trace) if e.kind == "leaf" and e.path == first)
@@ -157,27 +176,26 @@ def pruned(tree, answer, prune_on_equal=True, *, algorithm="alphabeta", bounds=N
             f"So {name} is never evaluated; your answer misses it." if not deeper else
             f"{cap(name)} lies below the pruned child {first[len(trace[k].path)]}, so it is never evaluated "
             f"either; your answer misses it.")
-    picture = (t, trace, k, first, True)
+    return text, k
 
-    mistake = None
+
+def _answer_mistake(t: Tree, trace, algorithm, eq, marked, ref):
+    """``(mistake key, sentence)`` when the answer is right for the other cut test, or misses only leaves
+    below pruned inner nodes; else ``(None, "")``."""
     other = set(alphabeta(t, prune_on_equal=not eq, trace=True).trace.unvisited_leaves()) \
         if algorithm == "alphabeta" else None
     if marked == other:
         if eq:
-            mistake = "strict_pruning"
-            text += (" Your answer is what alpha-beta prunes if it cuts only when v is strictly beyond the "
-                     "bound; the lecture's test is v ≥ β at MAX nodes and v ≤ α at MIN nodes, so a tie "
-                     "is cut too.")
-        else:
-            mistake = "prune_on_equal"
-            text += (" Your answer cuts on ties (v equal to α or β); here a node is cut only when v is "
-                     "strictly beyond the bound (v > β at MAX nodes, v < α at MIN nodes).")
-    elif marked < ref and all(covering_prune(trace, p)[1] for p in ref - marked):
-        mistake = "missed_subtree"
-        text += " Count every leaf below a pruned node: none of them is evaluated."
-    if len(diffs) > 1 and mistake is None:
-        text += f" ({len(diffs) - 1} more {'leaves differ' if len(diffs) > 2 else 'leaf differs'} after it.)"
-    return Feedback(False, text, mistake, picture)
+            return "strict_pruning", (
+                " Your answer is what alpha-beta prunes if it cuts only when v is strictly beyond the "
+                "bound; the lecture's test is v ≥ β at MAX nodes and v ≤ α at MIN nodes, so a tie "
+                "is cut too.")
+        return "prune_on_equal", (
+            " Your answer cuts on ties (v equal to α or β); here a node is cut only when v is "
+            "strictly beyond the bound (v > β at MAX nodes, v < α at MIN nodes).")
+    if marked < ref and all(covering_prune(trace, p)[1] for p in ref - marked):
+        return "missed_subtree", " Count every leaf below a pruned node: none of them is evaluated."
+    return None, ""
 
 
 def _reference(t: Tree, algorithm, eq, bounds, max_sum):

@@ -102,7 +102,7 @@ but P1 moves at node [0] and chooses by its own entry 1.
     vectors = t.num_players > 2
     inner = [n for n in t.nodes() if n.children]
     required = [n.path for n in inner if n.label] or [n.path for n in inner]
-    example = "{" + ", ".join(f"{_key_repr(t, p)}: ..." for p in sorted(required, key=lambda p: (len(p), p))[:4])
+    example = "{" + ", ".join(f"{_key_repr(t, p)}: ..." for p in sorted(required, key=_by_depth)[:4])
     example += ", ...}" if len(required) > 4 else "}"
     if blank(answer):
         what = ("payoff vector (a tuple, one entry per player)" if vectors
@@ -111,7 +111,39 @@ but P1 moves at node [0] and chooses by its own entry 1.
     if not isinstance(answer, Mapping):
         return Feedback(False, f"Your answer is {article(answer)}; write a dict that maps each "
                                f"node to its value, like {example}.")
+    given, unknown, refusal = _read_values(t, answer)
+    if refusal is not None:
+        return refusal
 
+    true = t.values()
+    order = [n for n in bottom_up(t) if n.path in given]
+    wrong = [n for n in order if not same(given[n.path], true[n.path])]
+    missing = sorted((p for p in required if p not in given), key=_by_depth)
+    right = sorted((n.path for n in order if n not in wrong), key=_by_depth)
+    parts, mistake, picture = [], None, None
+    if wrong:
+        parts, mistake = _first_wrong_value(t, wrong, given, true)
+        picture = _values_picture(t, wrong[0].path)
+    if unknown:
+        parts.append(" ".join(unknown[:2]))
+    if missing:
+        parts.append(_still_to_fill(t, missing, right, so_far_so_good=not wrong and not unknown))
+    if parts:
+        return Feedback(False, " ".join(parts), mistake, picture)
+    shown = [f"{short_name(t, p)} = {_f(true[p])}" for p in sorted(required, key=_by_depth)]
+    listing = and_list(shown) if len(shown) <= 8 else f"all {len(shown)} values"
+    return Feedback(True, f"Correct: {listing}.")
+
+
+def _by_depth(path):
+    """The order in which messages list nodes: by depth, then left to right."""
+    return len(path), path
+
+
+def _read_values(t: Tree, answer):
+    """``(given, unknown, refusal)``: the values of the answer by path, sentences on the keys that name no
+    node, and None, or a Feedback refusing values that are not numbers (or payoff vectors)."""
+    vectors = t.num_players > 2
     given, unknown, problems = {}, [], []
     for key, x in answer.items():
         try:
@@ -124,64 +156,57 @@ but P1 moves at node [0] and chooses by its own entry 1.
         if vectors and isinstance(x, (tuple, list)):
             problem = _vector_problem(t, repr(key), x)
             x = tuple(x)
-        elif vectors and is_number(x):
-            problem = value_type_problem(repr(key), x)      # a plain number: diagnosed below
         else:
-            problem = value_type_problem(repr(key), x)
+            problem = value_type_problem(repr(key), x)      # a plain number for a vector: diagnosed below
         if problem:
             problems.append(problem)
             continue
         given[path] = x
-    if problems:
-        if vectors:
-            return Feedback(False, " ".join(problems[:3]) + f" Write each value as a tuple of {t.num_players} "
-                                                             "numbers (ints, floats or Fractions), like (3, 1, 2).")
-        return Feedback(False, " ".join(problems[:3]) + " Write each value as a number: an int, a float or a "
-                                                         "Fraction, like 3 or Fraction(7, 2).")
+    if not problems:
+        return given, unknown, None
+    if vectors:
+        return given, unknown, Feedback(False, " ".join(problems[:3]) + f" Write each value as a tuple of "
+                                               f"{t.num_players} numbers (ints, floats or Fractions), like (3, 1, 2).")
+    return given, unknown, Feedback(False, " ".join(problems[:3]) + " Write each value as a number: an int, a "
+                                           "float or a Fraction, like 3 or Fraction(7, 2).")
 
-    true = t.values()
-    order = [n for n in bottom_up(t) if n.path in given]
-    wrong = [n for n in order if not same(given[n.path], true[n.path])]
-    missing = sorted((p for p in required if p not in given), key=lambda p: (len(p), p))
-    right = sorted((n.path for n in order if n not in wrong), key=lambda p: (len(p), p))
-    parts, mistake, picture = [], None, None
 
-    if wrong:
-        first = wrong[0]
-        sentence, mistake = _explain_value(t, first, true, given[first.path])
-        parts.append(sentence)
-        consistent, others = [], 0
-        ancestors = {first.path[:i] for i in range(len(first.path))}
-        for node in wrong[1:]:
-            if node.path in ancestors and _consistent(t, given, node.path):
-                consistent.append(node)
-            else:
-                others += 1
-        if consistent:
-            many = len(consistent) > 1
-            names = and_list(short_name(t, n.path) for n in consistent)
-            if not all(n.label for n in consistent):        # "Your values for [0] and the root"
-                names = f"value{'s' if many else ''} for {names}"
-            them, they = ("them", "they") if many else ("it", "it")
-            parts.append(f"Your {names} follow{'' if many else 's'} correctly from your values "
-                         f"below {them}, so {they} will come right when the values below {them} are fixed.")
-        if others:
-            parts.append(f"{others} more value{'s are' if others > 1 else ' is'} wrong further up or to the right.")
-        picture = _values_picture(t, first.path)
-    if unknown:
-        parts.append(" ".join(unknown[:2]))
-    if missing:
-        names = and_list(short_name(t, p) for p in missing)
-        if not wrong and not unknown:
-            good = f"your values for {and_list(short_name(t, p) for p in right)} are right" if right else ""
-            parts.append(f"So far so good{': ' + good if good else ''}. Still to fill in: {names}.")
+def _first_wrong_value(t: Tree, wrong, given, true):
+    """The sentences on the first wrong value, bottom-up, and on the wrong values above it; its mistake key.
+
+    A wrong ancestor that follows correctly from the student's own values
+    below it is named as such: it will come right with them.
+    """
+    first = wrong[0]
+    sentence, mistake = _explain_value(t, first, true, given[first.path])
+    parts = [sentence]
+    consistent, others = [], 0
+    ancestors = {first.path[:i] for i in range(len(first.path))}
+    for node in wrong[1:]:
+        if node.path in ancestors and _consistent(t, given, node.path):
+            consistent.append(node)
         else:
-            parts.append(f"Still to fill in: {names}.")
-    if parts:
-        return Feedback(False, " ".join(parts), mistake, picture)
-    shown = [f"{short_name(t, p)} = {_f(true[p])}" for p in sorted(required, key=lambda p: (len(p), p))]
-    listing = and_list(shown) if len(shown) <= 8 else f"all {len(shown)} values"
-    return Feedback(True, f"Correct: {listing}.")
+            others += 1
+    if consistent:
+        many = len(consistent) > 1
+        names = and_list(short_name(t, n.path) for n in consistent)
+        if not all(n.label for n in consistent):        # "Your values for [0] and the root"
+            names = f"value{'s' if many else ''} for {names}"
+        them, they = ("them", "they") if many else ("it", "it")
+        parts.append(f"Your {names} follow{'' if many else 's'} correctly from your values "
+                     f"below {them}, so {they} will come right when the values below {them} are fixed.")
+    if others:
+        parts.append(f"{others} more value{'s are' if others > 1 else ' is'} wrong further up or to the right.")
+    return parts, mistake
+
+
+def _still_to_fill(t: Tree, missing, right, so_far_so_good: bool) -> str:
+    """The sentence on the required nodes the answer leaves out (after the right ones, when all else is right)."""
+    names = and_list(short_name(t, p) for p in missing)
+    if so_far_so_good:
+        good = f"your values for {and_list(short_name(t, p) for p in right)} are right" if right else ""
+        return f"So far so good{': ' + good if good else ''}. Still to fill in: {names}."
+    return f"Still to fill in: {names}."
 
 
 def _key_repr(t: Tree, path) -> str:

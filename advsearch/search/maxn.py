@@ -138,20 +138,51 @@ def maxn(game, state=None, *, depth=None, evaluate=None, pruning=None, bounds=No
     limits = payoff_limits(game, bounds, max_sum, needed=shallow, algorithm="maxn")
     checked = shallow or bounds is not None or max_sum is not None
     n = game.num_players
-    players = range(n)
-    to_move, actions, result, is_terminal = game.to_move, game.actions, game.result, game.is_terminal
+    to_move, is_terminal = game.to_move, game.is_terminal
     utility, evaluate = scorers(game, evaluate)
     cut_ply = search.limit
-    tracer = None
-    if trace:
-        search.trace = VectorTrace(game, search.state, "maxn",
-                                   limits=(limits[0], limits[2]) if shallow else None)
-        search.trace.depth = depth
-        tracer = VectorRecorder(search.trace)
+    tracer = _recorder(search, depth, limits, shallow) if trace else None
+    nodes = 0
+
+    def value(state, ply, parent, bound):
+        """Maxn(s): the payoff vector of a leaf, else of the child that the player to move prefers."""
+        nonlocal nodes
+        nodes += 1
+        if is_terminal(state) or ply == cut_ply:
+            return score(state, ply)
+        player = to_move(state)
+        if not isinstance(player, int) or not 0 <= player < n:
+            raise _bad_player(game, state, player)
+        if player == parent:
+            bound = inf                  # a bound speaks for another player's entry
+        return max_n(state, player, bound, ply)
+
+    score, max_n, counts = _score_and_max_n(search, value, utility, evaluate, limits, shallow=shallow,
+                                            checked=checked, tracer=tracer)
+    v, pv = search.run(value, 0, None, inf)
+    return search.finish(v, pv, counts, nodes=nodes)
+
+
+def _recorder(search, depth, limits, shallow):
+    """Start the search's VectorTrace (with the payoffs' bounds when pruning by them); its recorder."""
+    search.trace = VectorTrace(search.game, search.state, "maxn",
+                               limits=(limits[0], limits[2]) if shallow else None)
+    search.trace.depth = depth
+    return VectorRecorder(search.trace)
+
+
+def _score_and_max_n(search, value, utility, evaluate, limits, *, shallow, checked, tracer):
+    """Max-n's two steps below ``value``, Maxn(s): ``score`` at a leaf, ``max_n`` where a player moves.
+
+    Returns ``(score, max_n, counts)``; ``counts()`` gives (leaves, deepest ply, evaluations).
+    """
+    game = search.game
+    players = range(game.num_players)
+    actions, result, is_terminal, to_move = game.actions, game.result, game.is_terminal, game.to_move
     if shallow:
         low, _, total = limits
-        room = total - (n - 2) * low     # the most two players can share, the others at their least
-    nodes = leaves = deepest = evaluated = 0
+        room = total - (game.num_players - 2) * low   # the most two players can share, the others at their least
+    leaves = deepest = evaluated = 0
     slack = 0                            # pruning's margin: 0 for exact payoffs, a little for floats
 
     def score(state, ply):
@@ -186,19 +217,6 @@ def maxn(game, state=None, *, depth=None, evaluate=None, pruning=None, bounds=No
                 f"[{low!r}, {high!r}], summing to at most {most!r}); shallow pruning by them would be "
                 "unsound. Pass bounds=(low, high) and max_sum=s that hold for every utility and evaluation")
 
-    def value(state, ply, parent, bound):
-        """Maxn(s): the payoff vector of a leaf, else of the child that the player to move prefers."""
-        nonlocal nodes
-        nodes += 1
-        if is_terminal(state) or ply == cut_ply:
-            return score(state, ply)
-        player = to_move(state)
-        if not isinstance(player, int) or not 0 <= player < n:
-            raise bad_player(state, player)
-        if player == parent:
-            bound = inf                  # a bound speaks for another player's entry
-        return max_n(state, player, bound, ply)
-
     def max_n(state, player, bound, ply):
         """The player to move takes the child with the largest entry v[player], the first among equals."""
         if tracer: tracer.enter(state, player, bound if shallow else None)
@@ -225,10 +243,11 @@ def maxn(game, state=None, *, depth=None, evaluate=None, pruning=None, bounds=No
         if tracer: tracer.exit(state, player, v, bound if shallow else None)
         return v, pv
 
-    def bad_player(state, player):
-        if player == CHANCE:
-            return GameError(f"maxn handles the players' nodes only, but state {state!r} is a CHANCE node")
-        return GameError(f"{game!r}: to_move({state!r}) gave {player!r}, not a player 0..{n - 1}")
+    return score, max_n, lambda: (leaves, deepest, evaluated)
 
-    v, pv = search.run(value, 0, None, inf)
-    return search.finish(v, pv, lambda: (leaves, deepest, evaluated), nodes=nodes)
+
+def _bad_player(game, state, player):
+    """The error for a state whose player is not one of 0..n-1."""
+    if player == CHANCE:
+        return GameError(f"maxn handles the players' nodes only, but state {state!r} is a CHANCE node")
+    return GameError(f"{game!r}: to_move({state!r}) gave {player!r}, not a player 0..{game.num_players - 1}")

@@ -140,79 +140,116 @@ def _traced(game, state, table):
 
 def _solve(game, state, memory):
     """The exact search: alpha-beta over a table of bounds, then the principal variation."""
-    search = Search(game, state, depth=None, evaluate=None, trace=False, algorithm="solve")
-    low, high = declared_range(game) or UNBOUNDED
-    is_terminal, to_move, result = game.is_terminal, game.to_move, game.result
-    utility, _ = scorers(game, None)
-    table = memory.bounds                 # key -> (lo, hi)
-    # The game's optional hooks, with harmless defaults.
-    key = (memory.canonical or getattr(game, "table_key", None) or getattr(game, "canonical", None)
-           or (lambda s: s))
-    winning_action = getattr(game, "winning_action", None) or (lambda s: None)
-    value_bounds = getattr(game, "value_bounds", None)
-    safe_actions = getattr(game, "safe_actions", None) or (lambda s: None)
-    order = getattr(game, "move_order", None) or (lambda s, actions: actions)
-    entry = {}              # one tuple object per distinct (lo, hi), shared by the table's entries
-    nodes = leaves = hits = wins = forced = settled = prunes = deepest = 0
+    solver = _Solver(game, state, memory)
+    root_value = solver.root_value()
+    pv = solver.principal_variation(root_value)
+    return SearchResult(root_value, pv[0] if pv else None, tuple(pv), solver.stats(), None)
 
-    def value(state, alpha, beta, ply):
+
+class _Solver:
+    """One solve: the position's value by alpha-beta over a table of bounds, with what the game knows.
+
+    ``value`` is the lecture's alpha-beta value with the table around it: look
+    the position up, narrow the window by what is known, search the children
+    (``max_value`` and ``min_value``, fail-soft), and keep what was learnt.
+    The counts of the result (nodes, leaves, table hits, ...) are kept here.
+    """
+
+    def __init__(self, game, state, memory):
+        self.game = game
+        self.search = Search(game, state, depth=None, evaluate=None, trace=False, algorithm="solve")
+        self.low, self.high = declared_range(game) or UNBOUNDED
+        self.unknown = (self.low, self.high)  # the bounds of a position not in the table
+        self.is_terminal, self.to_move, self.result = game.is_terminal, game.to_move, game.result
+        self.utility, _ = scorers(game, None)
+        self.table = memory.bounds            # key -> (lo, hi)
+        # The game's optional hooks, or None where the game has none.
+        self.key = memory.canonical or getattr(game, "table_key", None) or getattr(game, "canonical", None) or None
+        self.winning_action = getattr(game, "winning_action", None) or None
+        self.value_bounds = getattr(game, "value_bounds", None) or None
+        self.safe_actions = getattr(game, "safe_actions", None) or None
+        self.order = getattr(game, "move_order", None) or None
+        self.entry = {}         # one tuple object per distinct (lo, hi), shared by the table's entries
+        self.nodes = self.leaves = self.hits = self.wins = self.forced = self.settled = 0
+        self.prunes = self.deepest = 0
+
+    def root_value(self):
+        """The value of the root, searched with the game's whole range of utilities as the window."""
+        try:
+            return self.value(self.search.state, self.low, self.high, 0)
+        except RecursionError:
+            raise GameError(
+                f"solve went deeper than Python's recursion limit without reaching a terminal state of "
+                f"{self.game!r}. solve searches to the end of the game, so it needs a game whose play ends; "
+                "for a game that can go on for ever use alphabeta with depth=d and evaluate=f."
+            ) from None
+
+    def value(self, state, alpha, beta, ply):
         """The value for MAX if it lies in (alpha, beta); else a bound on the far side of the window."""
-        nonlocal nodes, leaves, hits, wins, forced, settled, deepest
-        nodes += 1
-        if ply > deepest:
-            deepest = ply
-        if is_terminal(state):
-            leaves += 1
-            u = utility(state, MAX)
-            if not low <= u <= high:
-                raise GameError(f"{game!r}: utility {u!r} of {state!r} is outside utility_range {(low, high)!r}")
+        self.nodes += 1
+        if ply > self.deepest:
+            self.deepest = ply
+        if self.is_terminal(state):                 # Utility(s), within the declared range
+            self.leaves += 1
+            u = self.utility(state, MAX)
+            if not self.low <= u <= self.high:
+                raise GameError(f"{self.game!r}: utility {u!r} of {state!r} is outside utility_range "
+                                f"{(self.low, self.high)!r}")
             return u
-        k = key(state)
-        lo, hi = table.get(k, (low, high))
+        # What the table knows: bounds that settle the position if they lie outside the window.
+        k = state if self.key is None else self.key(state)
+        lo, hi = self.table.get(k, self.unknown)
         if lo >= beta or lo == hi:
-            hits += 1
+            self.hits += 1
             return lo
         if hi <= alpha:
-            hits += 1
+            self.hits += 1
             return hi
-        if value_bounds is not None:
-            known_lo, known_hi = value_bounds(state)
+        # What the game knows without a search: bounds, a move that wins at once, moves that do not lose at once.
+        if self.value_bounds is not None:
+            known_lo, known_hi = self.value_bounds(state)
             if known_lo > lo:
                 lo = known_lo
             if known_hi < hi:
                 hi = known_hi
             if lo >= beta or lo == hi or hi <= alpha:
-                settled += 1
+                self.settled += 1
                 return lo if lo >= beta or lo == hi else hi
-        player = to_move(state)
+        player = self.to_move(state)
         if player == MAX:
-            worst, best = low, high
+            worst, best = self.low, self.high
         elif player == MIN:
-            worst, best = high, low
+            worst, best = self.high, self.low
         else:
-            raise search.bad_player(state, player)
-        win = winning_action(state)
+            raise self.search.bad_player(state, player)
+        win = None if self.winning_action is None else self.winning_action(state)
         if win is not None:
-            wins += 1                     # the mover wins at once: nothing is better
+            self.wins += 1                # the mover wins at once: nothing is better
             if abs(best) < inf:
                 return best
             actions = (win,)              # (how much it is worth must be looked up)
         else:
-            actions = safe_actions(state)
+            actions = None if self.safe_actions is None else self.safe_actions(state)
             if actions == ():
-                forced += 1               # every move lets the opponent win at once
+                self.forced += 1          # every move lets the opponent win at once
                 if abs(worst) < inf:
                     return worst
-                actions = game.actions(state)[:1]
+                actions = self.game.actions(state)[:1]
             elif actions is None:
-                actions = order(state, game.actions(state))
+                actions = self.game.actions(state)
+                if self.order is not None:
+                    actions = self.order(state, actions)
                 if not actions:
-                    raise search.no_actions(state)
+                    raise self.search.no_actions(state)
+        # MAX-VALUE or MIN-VALUE, in the window narrowed by the bounds known; then remember what was learnt.
         if lo > alpha:
             alpha = lo
         if hi < beta:
             beta = hi
-        v = (max_value if player == MAX else min_value)(state, actions, alpha, beta, ply)
+        if player == MAX:
+            v = self.max_value(state, actions, alpha, beta, ply)
+        else:
+            v = self.min_value(state, actions, alpha, beta, ply)
         # Fail-soft: v is exact inside the window, else a bound beyond it.
         if v <= alpha:
             hi = min(hi, v)
@@ -220,69 +257,65 @@ def _solve(game, state, memory):
             lo = max(lo, v)
         else:
             lo = hi = v
-        table[k] = entry.setdefault((lo, hi), (lo, hi))
+        self.table[k] = self.entry.setdefault((lo, hi), (lo, hi))
         return v
 
-    def max_value(state, actions, alpha, beta, ply):
-        nonlocal prunes
+    def max_value(self, state, actions, alpha, beta, ply):
+        value, result = self.value, self.result
         v = -inf
         for a in actions:
             v = max(v, value(result(state, a), alpha, beta, ply + 1))
             if v >= beta:
-                prunes += 1
+                self.prunes += 1
                 return v
             if v > alpha:
                 alpha = v
         return v
 
-    def min_value(state, actions, alpha, beta, ply):
-        nonlocal prunes
+    def min_value(self, state, actions, alpha, beta, ply):
+        value, result = self.value, self.result
         v = inf
         for a in actions:
             v = min(v, value(result(state, a), alpha, beta, ply + 1))
             if v <= alpha:
-                prunes += 1
+                self.prunes += 1
                 return v
             if v < beta:
                 beta = v
         return v
 
-    def first_best(state, v):
+    def principal_variation(self, root_value) -> list:
+        """The moves of best play from the root to the end of the game, with the package's tie rule."""
+        pv, s = [], self.search.state
+        while not self.is_terminal(s):
+            pv.append(self.first_best(s, root_value))
+            s = self.result(s, pv[-1])
+        return pv
+
+    def first_best(self, state, v):
         """The first action in ``actions()`` order whose child keeps the value ``v``.
 
         For MAX a child searched with the window (low, v) either fails high (it
         is worth at least ``v``: a best move) or returns its exact value,
         which is lower.  MIN is the mirror image.
         """
-        actions = game.actions(state)
-        if to_move(state) == MAX:
-            if v <= low:
+        actions = self.game.actions(state)
+        if self.to_move(state) == MAX:
+            if v <= self.low:
                 return actions[0]
             for a in actions:
-                if value(result(state, a), low, v, 1) >= v:
+                if self.value(self.result(state, a), self.low, v, 1) >= v:
                     return a
         else:
-            if v >= high:
+            if v >= self.high:
                 return actions[0]
             for a in actions:
-                if value(result(state, a), v, high, 1) <= v:
+                if self.value(self.result(state, a), v, self.high, 1) <= v:
                     return a
         raise GameError(f"solve: no move of {state!r} keeps the value {v!r}; is utility_range right?")
 
-    try:
-        root_value = value(search.state, low, high, 0)
-    except RecursionError:
-        raise GameError(
-            f"solve went deeper than Python's recursion limit without reaching a terminal state of "
-            f"{game!r}. solve searches to the end of the game, so it needs a game whose play ends; "
-            "for a game that can go on for ever use alphabeta with depth=d and evaluate=f."
-        ) from None
-    pv, s = [], search.state
-    while not is_terminal(s):             # the principal variation, with the package's tie rule
-        pv.append(first_best(s, root_value))
-        s = result(s, pv[-1])
-    stats = Stats(nodes=nodes, leaves=leaves, prunes=prunes, max_depth=deepest,
-                  seconds=time.perf_counter() - search.started,
-                  extra=dict(tt_hits=hits, tt_size=len(table), immediate_wins=wins,
-                             forced_losses=forced, settled_by_bounds=settled))
-    return SearchResult(root_value, pv[0] if pv else None, tuple(pv), stats, None)
+    def stats(self) -> Stats:
+        return Stats(nodes=self.nodes, leaves=self.leaves, prunes=self.prunes, max_depth=self.deepest,
+                     seconds=time.perf_counter() - self.search.started,
+                     extra=dict(tt_hits=self.hits, tt_size=len(self.table), immediate_wins=self.wins,
+                                forced_losses=self.forced, settled_by_bounds=self.settled))
