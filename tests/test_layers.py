@@ -141,7 +141,7 @@ def test_the_layers_are_read_from_the_doc():
     assert layer_of("advsearch.search.mcts.uct") == layer_of("advsearch.recording") == (2, "search")
     assert layer_of("advsearch.games.pig.solver") == layer_of("advsearch.trees") == (1, "games")
     assert layer_of("advsearch.timeout") == layer_of("advsearch.tables") == (0, "foundations")
-    assert layer_of("advsearch.search.tables") == (2, "search")         # search/tables.py, not tables.py
+    assert layer_of("advsearch.search.transposition") == (2, "search")
 
 
 def test_every_module_has_a_layer():

@@ -10,7 +10,7 @@ from .solve import solve
 from .maxn import maxn
 from .paranoid import ParanoidGame, paranoid
 from .brs import ADS_RULES, BestReplyGame, ThreatADS, best_reply
-from .tables import TranspositionTable
+from .transposition import TranspositionTable
 from .mcts import flat_monte_carlo, mcts, mcts_tree
 
 __all__ = ["alphabeta", "minimax", "iterative_deepening", "solve", "BudgetExceeded",

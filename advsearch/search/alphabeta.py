@@ -39,7 +39,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, prune_on_equal=Tru
         every prune, its ``on_best`` of the best move of every node searched.
     table : TranspositionTable, optional
         Remember values of states reached again by another path
-        (:mod:`advsearch.search.tables`); ``stats.tt_hits`` counts its use.
+        (:mod:`advsearch.search.transposition`); ``stats.tt_hits`` counts its use.
         The root is always searched, and a principal variation that reaches a
         remembered state is continued by the exact entries the table holds.
     cutoff : callable, optional

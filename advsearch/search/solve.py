@@ -46,7 +46,7 @@ import time
 from ..game import MAX, MIN, GameError
 from ..result import SearchResult, Stats
 from .base import UNBOUNDED, Search, declared_range, inf, scorers
-from .tables import TranspositionTable
+from .transposition import TranspositionTable
 
 __all__ = ["solve"]
 
