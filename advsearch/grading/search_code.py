@@ -47,12 +47,6 @@ def _run_shuffled(fn, t, time_limit, asked):
     return row, made
 
 
-def _within(t, run) -> bool:
-    """Whether every node ``run`` visited is a node of ``t``: only such a run can be told step by step."""
-    paths = {n.path for n in t.nodes()}
-    return all(isinstance(step, tuple) and len(step) == 2 and step[1] in paths for step in run.seq)
-
-
 def assess_search(fn, algorithm, trees, points=3, *, prune_on_equal: bool = True, credit=None,
                   time_limit: float = 3.0, note: str = "") -> Grade:
     """Grade a student's search ``fn(game, state) -> value`` by what it visits, tree by tree.
@@ -171,9 +165,8 @@ def assess_search(fn, algorithm, trees, points=3, *, prune_on_equal: bool = True
                 lines.append("The remaining trees were not tried.")
         else:
             u, run = runs[first_bad]
-            fb = check_two.judge_runs(algorithm, eq, [reference(u, algorithm, eq)], [run]) if _within(u, run) \
-                else None
-            if fb is not None and not fb.ok:
+            fb = check_two.judge_runs(algorithm, eq, [reference(u, algorithm, eq)], [run])
+            if not fb.ok:
                 lines.append(str(fb))
                 mistake = fb.mistake
     return Grade(earned, out_of, " ".join(lines), convention=convention, mistake=mistake,
