@@ -55,8 +55,10 @@ RUNNER_LIMITS = bubblewrap.Limits(memory_mb=1024, cpu_seconds=300, processes=8, 
 MAX_MESSAGE = 1024 * 1024
 #: The deepest nesting, and the most items, of one value the graded code sends (as ``runner.pack`` keeps).
 MAX_DEPTH, MAX_ITEMS = 100, 100_000
-#: The largest int (or numerator, or denominator) a value may hold: any larger one is no float.
-MAX_INT = 2 ** 1024
+#: The largest int (or numerator, or denominator) a value may hold: far below a float's largest (2**1024 - 1
+#: already rounds to 2**1024, no float), so that every int taken, and a sum of any of them in one answer
+#: (MCTS visits, say), is still a float.
+MAX_INT = 2 ** 1000
 #: The most times a runner's process is started for one submission (each start runs its cells again).
 MAX_STARTS = 8
 

@@ -38,6 +38,17 @@ budget 60 s; ps2 on the runner):
   only), ``plant_bad_timestamp``, ``plant_huge_timestamp`` (graded, nothing else), ``plant_claims_record``
   (suspicious), ``plant_hidden_notebook``, ``borrow_connect4_eval*`` (refused by the originality check),
   ``contest_cpu_hog`` (autogroup scheduling).
+
+A second review attacked the trusted runner's pipe and values directly (tests/test_sandbox_review.py, 17 tests);
+each of its classes is also a notebook attack here, in the round trip (ps2 only :data:`SPARINGLY`).  Before the
+fixes of 5fd704d: ``flood_unread_answers`` hung the grader (a blocking write to a runner that reads nothing);
+``mcts_stats_too_large``, ``evaluation_too_large`` and ``deep_value`` blamed the grader (OverflowError,
+RecursionError); ``foreign_tree_paths`` blamed it (old games and states explored trees unlogged);
+``slow_in_the_match`` was told as an AgentError, not a time-out; ``costly_answers`` cost the grader 216 bytes
+an empty set and up to 16 MiB an answer; ``restart_as_budget_ends`` ended in SandboxFailed.  All defended by
+those fixes.  ``mcts_stats_near_float_max`` and ``evaluation_near_float_max`` (2**1024 - 1 and 2**1023, under
+the first fix's bound of 2**1024) still blamed the grader (math.isfinite and float(total) in
+check/uct_statistics.py, float(x) in grading/manners.py): defended since remote.MAX_INT is 2**1000.
 """
 
 from __future__ import annotations
@@ -226,11 +237,144 @@ for i in range(300):
     k.session.send(k.iopub_socket, "comm_msg", {"comm_id": f"flood{i}", "data": {"state": {"blob": "y" * 1_000_000}}},
                    parent=parent)
 '''}),
+    # ---------------------------------------------------------- the pipe and the values (tests/test_sandbox_review.py)
+    # The review of the one time limit attacked Runner and RemoteFunction directly; these are its attacks as a
+    # student's notebook makes them, graded through nbgrader.  The cells run in the student's kernel too, where
+    # they only define functions.
+    # A1: a runner that never reads its answers.  minimax sends four 1 MB asks of an unknown method (whose
+    # refusal echoed the name), alphabeta 5000 asks of a game that does not exist (26-byte refusals that no
+    # recording counts fill the 64 KiB pipe); both then sleep without reading.  The grader's write blocked.
+    "flood_unread_answers": ("runner", ("ps1",), {"answer:q3_answer": '''
+import json, time
+def minimax(game, state):
+    ask = json.dumps({"ask": "x" * 1_000_000, "game": game._id, "args": []}).encode() + b"\\n"
+    for _ in range(4):
+        game._channel.out.write(ask)
+    time.sleep(3600)''', "answer:q4_answer": '''
+import json, time
+def alphabeta(game, state):
+    ask = json.dumps({"ask": "actions", "game": 12345, "args": []}).encode() + b"\\n"
+    for _ in range(5000):
+        game._channel.out.write(ask)
+    time.sleep(3600)'''}),
+    # A2: MCTS statistics no float can hold: the grader's checks (math.isfinite, float(total)) raised
+    # OverflowError, and the grader blamed itself.  The review's 10**400; and ints under 2**1024, which the
+    # first fix let through: 2**1024 - 1 (which rounds to 2**1024) and 2**1023 (whose sum over the root's
+    # children is no float), on alternate calls.
+    "mcts_stats_too_large": ("blame", ("ps3",), {"answer:q4_answer": '''
+def mcts(game, state, iterations, rng):
+    return {a: (0, 10 ** 400) for a in game.actions(state)}'''}),
+    "mcts_stats_near_float_max": ("blame", ("ps3",), {"answer:q4_answer": '''
+_calls = [0]
+def mcts(game, state, iterations, rng):
+    _calls[0] += 1
+    big = 2 ** 1024 - 1 if _calls[0] % 2 else 2 ** 1023
+    return {a: (big, big) for a in game.actions(state)}'''}),
+    # A2 on ps2: an evaluation no float can hold (float(v) in the originality check and the manners).
+    "evaluation_too_large": ("blame", ("ps2",), {"answer:evaluate_answer": '''
+def evaluate(state, who):
+    return 10 ** 400'''}),
+    "evaluation_near_float_max": ("blame", ("ps2",), {"answer:evaluate_answer": '''
+def evaluate(state, who):
+    return 2 ** 1024 - 1'''}),
+    # A4: paths of another tree.  minimax (a wrong value, so 0) keeps every state it saw; alphabeta explores
+    # its tree through a game of an earlier call (logged there, not here) to learn its depth, then asks this
+    # game about a deeper state of an earlier tree: the explanation of its run crashed on a path not in the
+    # tree ("the grader failed").  Each call may now use only its own game and states.
+    "foreign_tree_paths": ("blame", ("ps1",), {"answer:q3_answer": '''
+import sys
+_GAMES = getattr(sys.modules["__main__"], "_GAMES", {})
+SEEN = {}
+def _mm(game, s, d, seen):
+    seen.setdefault(s, d)
+    if game.is_terminal(s):
+        return game.utility(s, MAX)
+    values = [_mm(game, game.result(s, a), d + 1, seen) for a in game.actions(s)]
+    return max(values) if game.to_move(s) == MAX else min(values)
+def minimax(game, state):
+    return _mm(game, state, 0, SEEN) + 1''', "answer:q4_answer": '''
+def alphabeta(game, state):
+    old = next(g for g in _GAMES.values() if g is not game)
+    here = {}
+    _mm(old, state, 0, here)
+    s = next(s for s, d in SEEN.items() if d > max(here.values()))
+    game.utility(s, MAX) if game.is_terminal(s) else game.actions(s)
+    return _mm(game, state, 0, {})'''}),
+    # A5: an evaluation of one's own (it passes the originality check and the manners' 2 ms probe: its first
+    # 450 calls are fast: the checks before the match make about 350) that then takes 50 ms a call, inside the
+    # match: the arena's AgentError hid the time-out, reported as an error of the student's.  Here the submission's budget ends inside the match.
+    "slow_in_the_match": ("cost", ("ps2",), {"answer:evaluate_answer": '''
+import time
+_own = Linear(connect4_features(game), {"centre": 0.05, "twos": 0.01, "threes": 0.01, "threats": 0.01})
+_calls = [0]
+def evaluate(state, who):
+    _calls[0] += 1
+    if _calls[0] > 450:
+        time.sleep(0.05)
+    return _own(state, who)'''}),
+    # A7: a value that costs the grader far more than its message: {"set":[]} is 10 bytes, an empty set 216.
+    # alphabeta answers by hand with 400,000 of them (past the 1 MiB cap) and 90,000 (under it), in turn.
+    # Each such answer costs a start (of the 8), so both functions attack on one call in four only.
+    # A8: a big answer, 1.5 million empty sets (15.7 MB, under the runner's own 16 MiB), written at once and
+    # again for every later request, by minimax, which never returns: bounded by the tree's limit.
+    "costly_answers": ("shared budget", ("ps1",), {"answer:q3_answer": '''
+def minimax(game, state):
+    if game._id % 4:                    # one call in four, so that starts are left for alphabeta
+        raise ValueError("no")
+    body = b'{"done": {"list": [' + b'{"set":[]},' * 1_499_999 + b'{"set":[]}]}}\\n'
+    while True:
+        game._channel.out.write(body)
+        game._channel.receive()''', "answer:q4_answer": '''
+import os
+def alphabeta(game, state):
+    if game._id % 4:
+        raise ValueError("no")
+    n = 400_000 if game._id % 8 else 90_000
+    game._channel.out.write(b'{"done": {"list": [' + b'{"set":[]},' * (n - 1) + b'{"set":[]}]}}\\n')
+    os._exit(0)'''}),
+    # A9: the budget ends while the runner starts again.  A cell of 4 s (in the kernel, and at every start of
+    # the runner) and functions that end their process at every call: each call costs a start, until the
+    # budget runs out inside one, and the next start has nothing left.  Cell 0 (the grader's own) then ran
+    # out of time: SandboxFailed, the grader blamed.
+    "restart_as_budget_ends": ("blame", ("ps1",), {"first": '''
+import time
+time.sleep(4)''', "answer:q3_answer": '''
+import os
+def minimax(game, state):
+    os._exit(0)''', "answer:q4_answer": '''
+import os
+def alphabeta(game, state):
+    os._exit(0)'''}),
+    # A10: a value nested 470 (minimax) and 300 (alphabeta) tuples deep, written by hand after the right
+    # visits: unpacking it recursed past the limit, and the grader blamed itself.
+    "deep_value": ("blame", ("ps1",), {"answer:q3_answer": '''
+import os
+def _mm(game, s):
+    if game.is_terminal(s):
+        return game.utility(s, MAX)
+    values = [_mm(game, game.result(s, a)) for a in game.actions(s)]
+    return max(values) if game.to_move(s) == MAX else min(values)
+def _deep(game, state, depth):
+    if game._id % 4:                    # one call in four (a game's handle counts the calls): each costs a start
+        raise ValueError("no")
+    _mm(game, state)
+    body = '{"tuple": [' * depth + '1' + ']}' * depth
+    game._channel.out.write(('{"done": ' + body + '}\\n').encode())
+    os._exit(0)
+def minimax(game, state):
+    _deep(game, state, 470)''', "answer:q4_answer": '''
+def alphabeta(game, state):
+    _deep(game, state, 300)'''}),
     # ---------------------------------------------------------- nbgrader's own checks stop the whole batch
     # nbgrader's convert_notebooks re-raises SchemaTooNewError/SchemaTooOldError as NbGraderException, which
     # ends `nbgrader autograde ps1` for every student after this one (see PLANTS-free placement below:
     # set by metadata_schema_bomb in NOTEBOOK_EDITS).
 }
+
+
+#: The attacks the round trip runs on an assignment whose matches make every submission slow (ps2, graded with
+#: no ``extras``): each is refused before a match is played, or ends with the submission's budget.
+SPARINGLY = ("evaluation_too_large", "evaluation_near_float_max", "slow_in_the_match")
 
 
 def _schema_bomb(nb):

@@ -35,6 +35,8 @@ For every assignment in source/ (ps1, ps2, ps3, ps4, and any added later) it:
                   no process running, shows no solution text, keeps its
                   autograded notebook small, blames no grader, carries none of
                   its HTML into feedback, and is done within its time budget;
+                  ps2, whose matches are slow, gets only the few of
+                  ``attacks_review.SPARINGLY``;
    ``plant_*``    (ps1, ps3, ps4) hand-ins that plant links, pipes, devices or
                   too much beside the notebook: each is refused before nbgrader
                   reads it, and ``advsearch grading report`` names it;
@@ -359,6 +361,9 @@ def submissions(source_nb, release_nb, extras=True, assignment="") -> dict:
             if assignment in assignments:
                 out[f"attack_{name}"] = edit(copy())
         out.update(attacks.honest_edits(answered))
+    else:                       # matches are slow (ps2): only the review's attacks it runs sparingly
+        out.update(attacks.attacks_for(assignment, release_nb,
+                                       {n: ATTACKS[n] for n in attacks_review.SPARINGLY}))
     for nb in out.values():
         for cell in nb.cells:
             if cell.cell_type == "code":
