@@ -439,3 +439,40 @@ def test_a_sandbox_that_cannot_start_is_the_graders_fault_not_the_students(monke
     with pytest.raises(referee.SandboxFailed, match="did not start"):
         runner.value("x")
     runner.close()
+
+
+# -------------------------------------------------------------- ps2's graded code sees only some modules
+
+PS2 = __import__("advsearch.autograde.problemsets", fromlist=["PROBLEM_SETS"]).PROBLEM_SETS["ps2"]
+
+
+@needs_sandbox
+def test_ps2_graded_code_cannot_reach_the_package_searches():
+    """Not by import, not by attribute, not by reading the search's source file from the package folder."""
+    from advsearch.sandbox import view
+    search_file = os.path.join(view.PACKAGE, "search", "alphabeta.py")
+    roots = sorted({os.path.dirname(view.PACKAGE), sys.prefix, os.path.realpath(sys.base_prefix)})
+    cells = [PS2.prelude,
+             "from advsearch.games.connect4 import threat_cells\nallowed = threat_cells(0b111, 6)",
+             "from advsearch import alphabeta\nimported = 1",
+             "import advsearch.search.alphabeta\nimported_module = 1",
+             "try:\n    ads.alphabeta\nexcept AttributeError as e:\n    said = str(e)",
+             f"import os\nreadable = os.path.exists({search_file!r})",
+             f"import os\nfound = [os.path.join(here, name) for root in {roots!r} for here, _, names in os.walk(root)\n"
+             "         for name in names if name == 'alphabeta.py']"]
+    with Runner(cells, package=PS2.package) as r:
+        assert r.value("allowed") == 8
+        assert r.value("imported") is referee.MISSING and r.value("imported_module") is referee.MISSING
+        assert "is not there for graded code" in r.value("said")
+        assert r.value("readable") is False and r.value("found") == []
+        assert r.cell_errors[2]["type"] == "ImportError" and r.cell_errors[3]["type"] == "ModuleNotFoundError"
+
+
+def test_a_package_view_refuses_what_is_not_a_module():
+    from advsearch.sandbox import view
+    with pytest.raises(ValueError, match="no module 'search.nowhere'"):
+        view.package_view(("game", "search.nowhere"))
+    with pytest.raises(ValueError, match="non-empty tuple"):
+        view.package_view(())
+    with pytest.raises(ValueError, match="True, False or a tuple"):
+        sandbox.command(["/bin/true"], package=["game"], check=False)

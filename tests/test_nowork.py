@@ -563,3 +563,81 @@ def test_ps2_the_reference_solution_is_its_own():
     scope = {"MAX": MAX, "MIN": MIN, "Linear": Linear, "connect4_features": connect4_features, "game": GAME}
     exec("".join(cell["source"]), scope)
     assert grading.unoriginal(scope["evaluate"], GAME, grading.originality.originality_positions(GAME, "ref")) is None
+
+
+# ------------------------------------------------------------------ ps2: seeing whose move it is, and what it pays
+
+def _mover_sign(s):
+    """+1 when X is to move, -1 when O is: a value for X that favours the player to move."""
+    return 1 if GAME.to_move(s) == MAX else -1
+
+
+def _board_hash(s, salt=""):
+    return zlib.crc32(f"{salt}{s}".encode()) / 2 ** 32 - 0.5
+
+
+def _whose_move_strategies(student: str) -> dict:
+    """What a student can hand in for the whose-move test without seeing whose move it is, drawn for ``student``."""
+    rng = random.Random(f"nowork-whose-move:{student}")
+    positive = Linear(FEATURES, {k: rng.uniform(0.001, 1) for k in FEATURES})
+    either = Linear(FEATURES, {k: rng.uniform(-1, 1) for k in FEATURES})
+    bonus = rng.uniform(0, 1)
+    empties = rng.uniform(0.001, 0.05)
+    return {
+        **SHIPPED,
+        "the four features, random positive weights": positive,
+        "the four features, random weights of either sign": either,
+        "random positive weights, a bonus for the player to move": antisymmetric(
+            lambda s: positive(s, MAX) + bonus * _mover_sign(s)),
+        "random positive weights, a bonus for X": antisymmetric(lambda s: positive(s, MAX) + bonus),
+        "random positive weights, more for the player to move the more empty cells": antisymmetric(
+            lambda s: positive(s, MAX) + empties * (42 - (s[0] | s[1]).bit_count()) * _mover_sign(s)),
+        "random positive weights, more for the player to move the fewer empty cells": antisymmetric(
+            lambda s: positive(s, MAX) - empties * (42 - (s[0] | s[1]).bit_count()) * _mover_sign(s)),
+        "connect4_eval turned round where the player to move has fewer playable threats": lambda s, p: (
+            -C4(s, p) if FEATURES["threats"](s, GAME.to_move(s)) < 0 else C4(s, p)),
+        "connect4_eval plus a hash": antisymmetric(lambda s: C4(s, MAX) + 0.05 * _board_hash(s)),
+        "connect4_eval, a fifth of the positions changed at random": antisymmetric(
+            lambda s: _board_hash(s, "value") if _board_hash(s, "which") < -0.3 else C4(s, MAX)),
+    }
+
+
+def _sees_whose_move(state, player):
+    """The model answer's idea: a win at once for the player to move, else connect4_eval."""
+    if GAME.winning_action(state) is None:
+        return C4(state, player)
+    return 0.9 if player == GAME.to_move(state) else -0.9
+
+
+def test_ps2_whose_move_pays_nothing_for_no_work():
+    """Any function of the four features, with any bonus for the player to move or for a colour, ranks no pair
+    right by construction (both positions of a pair have the same features); guesses rank about half, which the
+    floor of 60% pays almost nothing."""
+    shares = {}
+    for student in ids(sweep(STUDENTS), "whose"):
+        pairs = grading.whose_move_pairs(GAME, f"{student}:graded")
+        for name, evaluate in _whose_move_strategies(student).items():
+            shares.setdefault(name, []).append(grading.assess_whose_move(evaluate, GAME, pairs, 2).points / 2)
+        assert grading.assess_whose_move(_sees_whose_move, GAME, pairs, 2).points == 2
+    print({name: round(100 * statistics.fmean(v), 2) for name, v in shares.items()})     # the README's table
+    assert_no_work_pays(shares, STUDENTS)
+    for name in ("the four features, random positive weights", "the four features, random weights of either sign",
+                 "random positive weights, a bonus for X", "random positive weights, a bonus for the player to move",
+                 "connect4_eval turned round where the player to move has fewer playable threats",
+                 "random positive weights, more for the player to move the more empty cells",
+                 "random positive weights, more for the player to move the fewer empty cells"):
+        assert max(shares[name]) == 0, name
+
+
+@pytest.mark.parametrize("test", ["test_manners", "test_random", "test_search", "test_reference"])
+@given(seen=st.floats(0, 1), earned=st.floats(0, 1))
+@settings(max_examples=30, deadline=None)
+def test_ps2_the_other_tests_pay_at_most_the_share_of_whose_move(test, seen, earned):
+    """Manners and the matches pay their own share times the whose-move share, so their no-work expectation is
+    at most whose-move's; the share of whose-move is the one remembered for the submission."""
+    sub = problemsets.Submission("s", "ps2", None, SimpleNamespace(game=GAME), seed=1)
+    sub.memo["whose_move"] = grading.Grade(grading.grades.share(1.0, seen), 1.0, "seen")
+    own = grading.Grade(grading.grades.share(3.0, earned), 3.0, "own")
+    paid = problemsets._with_knowledge(None, sub, 3.0, lambda: own)
+    assert paid.points <= own.points * sub.memo["whose_move"].points + 0.01
+    assert paid.points <= own.points

@@ -126,7 +126,7 @@ def test_mcts_stats_too_large_for_a_float():
 @needs_sandbox
 def test_evaluation_too_large_for_a_float():
     ps2 = problemsets.PROBLEM_SETS["ps2"]
-    with Runner([ps2.prelude, EVAL], package=True) as r:
+    with Runner([ps2.prelude, EVAL], package=ps2.package) as r:
         sub = problemsets.Submission("alice", "ps2", r, grading.problems("ps2", "alice"), 1234)
         started = time.monotonic()
         g, record = _grade_like_nbgrader(ps2.tests["test_manners"], sub, "test_manners")
@@ -190,7 +190,7 @@ def evaluate(state, player):
 @needs_sandbox
 def test_a_match_that_runs_out_of_time_is_reported_as_a_time_out():
     ps2 = problemsets.PROBLEM_SETS["ps2"]
-    with Runner([ps2.prelude, SLOW_LATER], package=True) as r:
+    with Runner([ps2.prelude, SLOW_LATER], package=ps2.package) as r:
         fn = RemoteFunction(r, "evaluate", seconds=120.0, states="value")
         started = time.monotonic()
         g = grading.assess_tournament(fn, "alice", "random", 1, games=2, max_nodes=200, time_limit=3.0, max_ms=2.0)

@@ -109,9 +109,12 @@ def _cell_trouble(sub: Submission) -> str:
     if not errors:
         return ""
     e = errors[0]
+    package = sub.runner.package
+    sees = ("the standard library only, without the advsearch package" if not package else
+            "the standard library and, of advsearch, only " + ", ".join(f"advsearch.{m}" for m in package)
+            if isinstance(package, tuple) else "the standard library and the advsearch package")
     return (f" (When your cells were run for grading, {e.get('where') or 'a cell'} raised "
-            f"{e.get('type')}: {e.get('message')}; graded code runs with the standard library only, without the "
-            "advsearch package.)")
+            f"{e.get('type')}: {e.get('message')}; graded code runs with {sees}.)")
 
 
 def _data_answer(sub: Submission, name: str, points: float, example: str, kind: type):
@@ -283,21 +286,34 @@ def _match(fn, sub: Submission, opponent: str, points: float) -> grading.Grade:
     return grading.Grade(grading.grades.share(float(points), g.points), float(points), g.text, details=g.details)
 
 
-def _with_knowledge(fn, sub: Submission, grade: grading.Grade) -> grading.Grade:
-    """``grade`` paid in the share the match against the search with no knowledge earns.
+def _whose_move(fn, sub: Submission, points: float) -> grading.Grade:
+    """Whether the evaluation sees whose move it is (:mod:`advsearch.grading.whose_move`), worked out once."""
+    def judge():
+        pairs = grading.whose_move_pairs(sub.problems.game, f"{sub.seed}:graded")
+        return grading.assess_whose_move(fn, sub.problems.game, pairs, 1)
+    g = sub.remembered("whose_move", judge)
+    return grading.Grade(grading.grades.share(float(points), g.points), float(points), g.text, details=g.details)
 
-    Any evaluation behaves, and a search with any evaluation beats a random
-    player: those points measure the evaluation's work only as far as it beats
-    the same search without knowledge.
+
+def _with_knowledge(fn, sub: Submission, points: float, grade_of: Callable[[], grading.Grade]) -> grading.Grade:
+    """``grade_of()`` paid in the share the evaluation earns for seeing whose move it is.
+
+    Any weights of the four shipped features behave, beat a random player,
+    and play well against the search with no knowledge and against
+    ``connect4_eval``: those points measure the student's work only as far
+    as the evaluation sees what the features cannot.  Where it earns
+    nothing for that, ``grade_of`` is not worked out (no match is played).
     """
-    knows = _match(fn, sub, "search", 1)
-    if knows.points >= 1 or grade.points == 0:
+    sees = _whose_move(fn, sub, 1)
+    paid_in = (f"These points are paid in the share your evaluation earns for seeing whose move it is "
+               f"({sees.points:.0%}, the test whose_move): any weights of the four features earn them without it.")
+    if sees.points == 0:
+        return grading.Grade(0.0, float(points), paid_in + " So this test was not run.", details=sees.details)
+    grade = grade_of()
+    if sees.points >= 1 or grade.points == 0:
         return grade
-    points = grading.grades.share(grade.out_of, grade.points / grade.out_of * knows.points)
-    return grading.Grade(points, grade.out_of, grade.text + (
-        f" These points are paid in the share your evaluation earns against the same search with no knowledge "
-        f"({knows.points:.0%}): behaving, and beating a random player, need no knowledge of the game."),
-        details=grade.details)
+    earned = grading.grades.share(grade.out_of, grade.points / grade.out_of * sees.points)
+    return grading.Grade(earned, grade.out_of, grade.text + " " + paid_in, details=grade.details)
 
 
 def _manners_test(sub: Submission, points: float) -> grading.Grade:
@@ -309,7 +325,15 @@ def _manners_test(sub: Submission, points: float) -> grading.Grade:
         return refused
     game = sub.problems.game
     positions = grading.sample_positions(game, f"{sub.seed}:positions", 40)
-    return _with_knowledge(fn, sub, grading.assess_evaluation(fn, positions, points, max_ms=2.0))
+    return _with_knowledge(fn, sub, points, lambda: grading.assess_evaluation(fn, positions, points, max_ms=2.0))
+
+
+def _whose_move_test(sub: Submission, points: float) -> grading.Grade:
+    fn = _evaluation(sub)
+    if fn is None:
+        return _missing("function evaluate", sub, points, "evaluate(state, player)")
+    refused = _not_own(fn, sub, points)
+    return refused if refused is not None else _whose_move(fn, sub, points)
 
 
 def _match_test(opponent: str):
@@ -320,8 +344,7 @@ def _match_test(opponent: str):
         refused = _not_own(fn, sub, points)
         if refused is not None:
             return refused
-        grade = _match(fn, sub, opponent, points)
-        return _with_knowledge(fn, sub, grade) if opponent == "random" else grade
+        return _with_knowledge(fn, sub, points, lambda: _match(fn, sub, opponent, points))
     return test
 
 
@@ -335,16 +358,21 @@ class ProblemSet:
         Run in the sandbox before the student's cells, in place of the
         notebook's locked cells (which use the package): the names the
         answer cells may rely on.
-    package : bool
-        Whether graded code may import ``advsearch``.
+    package : bool or tuple of str
+        Whether graded code may import ``advsearch``, or which of its
+        modules (:mod:`advsearch.sandbox.view`).
     tests : dict
         ``grade_id -> test(submission, points) -> Grade``.
     """
 
     prelude: str
-    package: bool
+    package: bool | tuple
     tests: dict[str, Callable]
 
+
+#: The modules of advsearch ps2's graded code sees (:mod:`advsearch.sandbox.view`): the game, Connect Four and the
+#: evaluation module, not the package's searches.
+PS2_MODULES = ("errors", "game", "games.boards", "games.connect4", "games.tictactoe", "evaluation")
 
 _STANDARD = ("import math\nimport random\nfrom fractions import Fraction\n"
              "MAX, MIN, CHANCE = 0, 1, -1\n")
@@ -358,8 +386,9 @@ PROBLEM_SETS = {
     }),
     "ps2": ProblemSet(
         "import advsearch as ads\nfrom advsearch import MAX, MIN\n"
-        "from advsearch.evaluation import Linear, connect4_features\ngame = ads.ConnectFour()\n", True, {
+        "from advsearch.evaluation import Linear, connect4_features\ngame = ads.ConnectFour()\n", PS2_MODULES, {
             "test_manners": _manners_test,
+            "test_whose_move": _whose_move_test,
             "test_random": _match_test("random"),
             "test_search": _match_test("search"),
             "test_reference": _match_test("reference"),

@@ -37,7 +37,8 @@ Everything is imported from ``advsearch.grading`` itself; the modules are:
   whether an evaluation is the student's own, not one the package ships;
 - the graders, one a kind of answer: :mod:`~advsearch.grading.by_hand`
   (values and pruned leaves), :mod:`~advsearch.grading.search_code`
-  (minimax and alpha-beta), :mod:`~advsearch.grading.manners` and
+  (minimax and alpha-beta), :mod:`~advsearch.grading.manners`,
+  :mod:`~advsearch.grading.whose_move` and
   :mod:`~advsearch.grading.tournament` (an evaluation function),
   :mod:`~advsearch.grading.expectimax_code`, :mod:`~advsearch.grading.ucb`,
   :mod:`~advsearch.grading.mcts`, :mod:`~advsearch.grading.multiplayer_tree`
@@ -113,6 +114,7 @@ from .running import quiet
 from .search_code import assess_search
 from .tournament import OPPONENTS, assess_tournament
 from .ucb import assess_ucb, ucb_question
+from .whose_move import assess_whose_move, whose_move_pairs
 
 __all__ = [
     "autograding", "id_from_path", "student_id", "student_seed", "ANONYMOUS",
@@ -121,7 +123,7 @@ __all__ = [
     "TimeLimitExceeded", "Runaway", "quiet", "RecordingGame",
     "Convention", "CONVENTIONS", "reference_visits",
     "Grade", "assess_values", "assess_pruned", "assess_search", "assess_evaluation",
-    "assess_tournament", "OPPONENTS",
+    "assess_tournament", "OPPONENTS", "whose_move_pairs", "assess_whose_move",
     "chance_trees", "CHANCE_RULES", "assess_expectimax", "ucb_question", "assess_ucb",
     "mcts_trees", "PERSPECTIVES", "assess_mcts",
     "multiplayer_question", "assess_maxn_values", "assess_paranoid", "paranoid_tree", "ties_last_values",

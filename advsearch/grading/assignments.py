@@ -16,6 +16,7 @@ from .maxn_code import maxn_trees
 from .multiplayer_tree import multiplayer_question
 from .perspectives import mcts_trees
 from .ucb import ucb_question
+from .whose_move import whose_move_pairs
 
 __all__ = ["ASSIGNMENTS", "EXERCISES", "problems", "exercise"]
 
@@ -41,7 +42,8 @@ EXERCISES = {
                                                      beta_cuts=1, ties=True),
         "trees": search_trees,
     },
-    "ps2": {"game": lambda seed: ConnectFour(), "positions": _connect4_positions},
+    "ps2": {"game": lambda seed: ConnectFour(), "positions": _connect4_positions,
+            "whose_move": lambda seed: whose_move_pairs(ConnectFour(), f"{seed}:practice")},
     "ps3": {
         "expectimax": lambda seed: hand_chance_tree(f"{seed}:expectimax"),
         "ucb": lambda seed: ucb_question(f"{seed}:ucb"),
@@ -71,8 +73,10 @@ def problems(assignment: str, student: str) -> SimpleNamespace:
         :func:`advsearch.practice.alphabeta` exercise of 3 plies with an α-cut
         and a β-cut, where ties make the cut test matter), ``trees`` (the
         battery of :func:`search_trees`).  ``ps2``: ``game`` (Connect Four
-        7x6) and ``positions`` (40 positions from seeded random play, for
-        trying an evaluation out).  ``ps3``: ``expectimax`` (a labelled tree
+        7x6), ``positions`` (40 positions from seeded random play, for
+        trying an evaluation out) and ``whose_move`` (30 pairs of
+        :func:`~advsearch.grading.whose_move.whose_move_pairs` to practise on;
+        the graded pairs are others).  ``ps3``: ``expectimax`` (a labelled tree
         of MAX, chance, MIN, chance with probabilities in halves, thirds and
         quarters, to solve by hand), ``ucb`` (a :func:`ucb_question`),
         ``chance_trees`` (:func:`chance_trees`), ``convergence_trees`` and

@@ -65,7 +65,7 @@ import sys
 import warnings
 from typing import NamedTuple
 
-from . import cgroup
+from . import cgroup, view
 
 __all__ = ["Limits", "SandboxUnavailable", "command", "available", "unsafe", "UNSAFE_ENV", "NOBODY",
            "give_to_sandbox", "fresh_uid", "is_root"]
@@ -293,9 +293,12 @@ def command(argv, *, workdir=None, writable=(), readable=(), env=None, package=F
     env : dict, optional
         The environment inside, besides ``HOME``, ``PATH`` and ``LANG``;
         nothing of the caller's environment passes unless named here.
-    package : bool
+    package : bool or tuple of str
         Whether the Python environment and the ``advsearch`` package are
-        visible (read-only).  Without it only the standard library is.
+        visible (read-only).  Without it only the standard library is.  A
+        tuple of module names (``("game", "games.connect4")``) shows the
+        environment and a package of only those modules
+        (:func:`~advsearch.sandbox.view.package_view`).
     limits : Limits
     check : bool
         Raise :class:`SandboxUnavailable` if no sandbox can run (and unsafe
@@ -308,6 +311,8 @@ def command(argv, *, workdir=None, writable=(), readable=(), env=None, package=F
     -------
     list of str
     """
+    if not isinstance(package, (bool, tuple)):
+        raise ValueError(f"package must be True, False or a tuple of module names, not {package!r}")
     reason = available() if check else None
     uid = (fresh_uid() if uid is None else uid) if is_root() else NOBODY
     inner = _drop(uid) + _limits(limits) + list(argv)
@@ -328,6 +333,8 @@ def command(argv, *, workdir=None, writable=(), readable=(), env=None, package=F
     readable = [(p, p) if isinstance(p, str) else tuple(p) for p in readable]
     binds = python[2::3] + [dst for _, dst in readable] + list(writable) + ([workdir] if workdir else [])
     args += _system_mounts(package) + _ancestors(binds) + python
+    if isinstance(package, tuple):
+        args += ["--ro-bind", os.path.join(view.package_view(package), "advsearch"), view.PACKAGE]
     if not package:
         args += _hide_packages(python[2::3] + _system_python()[1:3])
     for src, dst in readable:

@@ -11,7 +11,7 @@ and is answered by the real game, in this process, through the grader's
 :class:`~advsearch.recording.RecordingGame`, which logs it.  The student's
 process holds only opaque handles for states: it can reach neither the game,
 nor the tree, nor the package's searches (the package is not in its
-sandbox).
+sandbox, or only the modules it may use are).
 
 Nothing the student's code does to its own interpreter changes a grade: the
 grade is computed here, from the data it sent and the calls it made.
@@ -210,10 +210,11 @@ class Runner:
     cells : list of str
         The code to run, in order (the submission's cells); a cell that fails
         does not stop the next ones, as in nbgrader.
-    package : bool
-        Whether the ``advsearch`` package can be imported in the sandbox.
-        Graded searches run without it; an evaluation function graded by
-        matches (``ps2``) may use the package's features.
+    package : bool or tuple of str
+        Whether the ``advsearch`` package can be imported in the sandbox:
+        graded searches run without it, contest agents with all of it, and
+        an evaluation function graded by matches (``ps2``) with a tuple of
+        the modules it may use (see :mod:`advsearch.sandbox.view`).
     cell_seconds : float
         Wall time a cell may take; a cell that takes longer is stopped, and
         the cells are run again without it.
@@ -342,9 +343,9 @@ class Runner:
             raise BudgetUsedUp(f"its cells were already run {self.starts} times, the most this grader does")
         python = sys.executable if self.package else os.path.realpath(sys.executable)
         flags = ["-I"] if self.package else ["-I", "-S"]
-        inside = _RUNNER if self.package else "/opt/advsearch/runner.py"
+        inside = _RUNNER if self.package is True else "/opt/advsearch/runner.py"
         argv = [python, *flags, inside]
-        cmd = bubblewrap.command(argv, readable=[] if self.package else [(_RUNNER, inside)], package=self.package,
+        cmd = bubblewrap.command(argv, readable=[] if inside == _RUNNER else [(_RUNNER, inside)], package=self.package,
                               limits=self.limits, env=self.env, workdir=self.workdir,
                               workdir_mode="read-only")
         self.process = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,

@@ -271,6 +271,21 @@ def mcts(game, state, iterations, rng):
     big = 2 ** 1024 - 1 if _calls[0] % 2 else 2 ** 1023
     return {a: (big, big) for a in game.actions(state)}'''}),
     # A2 on ps2: an evaluation no float can hold (float(v) in the originality check and the manners).
+    # ps2, no work: the shipped features with weights of one's own (and a bonus for the player to move) play
+    # well against every opponent (about 58% of the match points before the whose-move test); and the
+    # package's own search inside evaluate, which sees wins at once without any work.
+    "features_any_weights": ("no work", ("ps2",), {"answer:evaluate_answer": '''
+_weighted = Linear(connect4_features(game), {"centre": 0.3, "twos": 0.05, "threes": 0.1, "threats": 0.2})
+def evaluate(state, who):
+    bonus = 0.05 if who == game.to_move(state) else -0.05
+    return max(-0.99, min(0.99, _weighted(state, who) / 4 + bonus))'''}),
+    "borrow_package_search": ("borrowing", ("ps2",), {"answer:evaluate_answer": '''
+from advsearch import alphabeta
+from advsearch.evaluation import connect4_eval
+_reference = connect4_eval(game)
+def evaluate(state, who):
+    value = alphabeta(game, state, depth=2, evaluate=_reference).value
+    return value if who == MAX else -value'''}),
     "evaluation_too_large": ("blame", ("ps2",), {"answer:evaluate_answer": '''
 def evaluate(state, who):
     return 10 ** 400'''}),
@@ -311,6 +326,8 @@ def evaluate(state, who):
     _calls[0] += 1
     if _calls[0] > 450:
         time.sleep(0.05)
+    if game.winning_action(state) is not None:      # sees whose move it is, so that its matches are played
+        return 0.9 if who == game.to_move(state) else -0.9
     return _own(state, who)'''}),
     # A7: a value that costs the grader far more than its message: {"set":[]} is 10 bytes, an empty set 216.
     # alphabeta answers by hand with 400,000 of them (past the 1 MiB cap) and 90,000 (under it), in turn.
@@ -374,7 +391,12 @@ def alphabeta(game, state):
 
 #: The attacks the round trip runs on an assignment whose matches make every submission slow (ps2, graded with
 #: no ``extras``): each is refused before a match is played, or ends with the submission's budget.
-SPARINGLY = ("evaluation_too_large", "evaluation_near_float_max", "slow_in_the_match")
+#: The tests an attack earns by honest work, beside its attack: ``slow_in_the_match`` sees whose move it is (its
+#: matches are played only then) and behaves on the manners test, which ends before its evaluation slows down.
+EARNS = {"slow_in_the_match": ("test_whose_move", "test_manners")}
+
+SPARINGLY = ("evaluation_too_large", "evaluation_near_float_max", "slow_in_the_match", "features_any_weights",
+             "borrow_package_search")
 
 
 def _schema_bomb(nb):

@@ -380,6 +380,8 @@ def expected(student, assignment, test_id) -> str:
     """What a made-up student should score on an autograded test: "full" or "zero"."""
     if student in ("reference", "deleted_reference") or student.startswith("honest_"):
         return "full"
+    if test_id in attacks_review.EARNS.get(student.replace("attack_", "", 1), ()):
+        return "full"
     if student == "copier":
         # By-hand answers depend on the student's trees; code does not.
         return "zero" if test_id in COPIED_FAILS.get(assignment, ()) else "full"
