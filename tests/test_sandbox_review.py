@@ -333,3 +333,46 @@ def test_deep_value(depth):
         g = TrustedGrades()._run_test(problemsets.PROBLEM_SETS["ps1"].tests["q3_test"], "q3_test", sub, 3.0, record)
     print(depth, g.points, g.text[:400], record)
     assert "grader failed" not in g.text, record["flags"]
+
+
+# -------------------- A10 (second review): a cell writes what is not the protocol while its reply is awaited, and
+# starts busy threads: the start ended in a ProtocolError that nothing caught, and the process outlived it.
+GARBAGE_CELL = FIND_CHANNEL + '''
+import threading
+def _burn():
+    while True:
+        pass
+if _chan() is not None:
+    _chan().out.write(b"not json\\n")
+    for _ in range(6):
+        threading.Thread(target=_burn, daemon=True).start()
+'''
+
+
+@needs_sandbox
+def test_a_cell_that_writes_garbage_is_skipped_as_the_students_protocol_error():
+    cells = [PRELUDE, GARBAGE_CELL, "after = 42"]
+    with Runner(cells) as r:
+        assert r.value("after") == 42                 # the other cells still count
+        assert r.cell_errors[1]["type"] == "ProtocolError"
+        process = r.process
+    assert r.process is None and process.poll() is not None
+
+
+@needs_sandbox
+def test_garbage_after_the_last_cell_ends_the_process_and_is_the_first_requests_error():
+    late = FIND_CHANNEL + '''
+import threading, time
+def _later():
+    time.sleep(0.2)
+    _chan().out.write(b"not json either\\n")
+if _chan() is not None:
+    threading.Thread(target=_later, daemon=True).start()
+    time.sleep(0.5)
+'''
+    with Runner([PRELUDE, late]) as r:
+        try:
+            r.value("anything")
+        except Exception as e:          # the student's protocol error, or a cell skipped: never the grader's
+            assert not isinstance(e, SandboxFailed), e
+    assert r.process is None

@@ -265,8 +265,8 @@ class Runner:
     def __enter__(self):
         try:
             self._ensure()
-        except RunnerDied:          # no time left, say: the first request says so, and is graded 0
-            pass
+        except (RunnerDied, ProtocolError):     # no time left, or garbage on the pipe: the first request says
+            pass                                # so, and is graded 0
         return self
 
     def __exit__(self, *exc):
@@ -367,23 +367,31 @@ class Runner:
             except BudgetUsedUp:
                 self.close()
                 raise
-            except RunnerDied as e:
-                if i == 0 and e.timed_out and seconds < self.cell_seconds:    # the budget, not the sandbox, ended
+            except (RunnerDied, ProtocolError) as e:
+                timed_out = getattr(e, "timed_out", False)
+                if i == 0 and timed_out and seconds < self.cell_seconds:    # the budget, not the sandbox, ended
                     self.close()
                     raise BudgetUsedUp("the submission's time budget was used up") from None
                 if i == 0:                      # the first cell is the grader's own: the sandbox did not start
                     self.close()
                     raise SandboxFailed(f"the sandbox of the graded code did not start ({e})") from None
-                self.cell_errors[i] = {"type": "TimeLimitExceeded" if e.timed_out else "Died",
-                                       "message": str(e), "where": f"cell {i}"}
-                self.skipped.add(i)
+                kind = "TimeLimitExceeded" if timed_out else "Died" if isinstance(e, RunnerDied) else "ProtocolError"
+                self.cell_errors[i] = {"type": kind, "message": str(e)[:300], "where": f"cell {i}"}
+                self.skipped.add(i)             # the cell wrote what is not the protocol, or did not end
                 self.close()
                 return self._start()
+            except BaseException:
+                self.close()
+                raise
             error = msg.get("error") if isinstance(msg, dict) else None
             if error:
                 self.cell_errors[i] = {k: str(error.get(k, ""))[:300] for k in ("type", "message", "where")} \
                     if isinstance(error, dict) else {"type": "Error", "message": "", "where": f"cell {i}"}
-        self._expect_done(self._left(self.cell_seconds))
+        try:
+            self._expect_done(self._left(self.cell_seconds))
+        except BaseException:                   # garbage after the last cell (from a thread, say): nothing
+            self.close()                        # of this process may outlive the error
+            raise
 
     def _ensure(self):
         if self.process is None or self.process.poll() is not None:

@@ -15,7 +15,7 @@ folder an ``__init__.py`` whose names come from those modules on first use.
 Examples
 --------
 >>> import os, subprocess, sys
->>> root = package_view(("game", "errors"))
+>>> root = package_view(("game",))            # and errors, which game imports
 >>> sorted(os.listdir(os.path.join(root, "advsearch")))
 ['__init__.py', 'errors.py', 'game.py']
 >>> code = "import advsearch; print(advsearch.MAX); import advsearch.search"
@@ -27,13 +27,14 @@ Examples
 
 from __future__ import annotations
 
+import ast
 import atexit
 import functools
 import os
 import shutil
 import tempfile
 
-__all__ = ["PACKAGE", "package_view"]
+__all__ = ["PACKAGE", "package_view", "with_imports"]
 
 #: The folder of the ``advsearch`` package.
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -54,24 +55,57 @@ def __getattr__(name):
 '''
 
 
+def _source(module: str) -> str:
+    source = os.path.join(PACKAGE, *module.split(".")) + ".py"
+    if not os.path.isfile(source):
+        raise ValueError(f"advsearch has no module {module!r} (no file {source})")
+    return source
+
+
+def with_imports(modules) -> tuple:
+    """``modules`` and every module of the package they import (relative imports, followed), in a stable order.
+
+    >>> with_imports(("game",))
+    ('errors', 'game')
+    """
+    found, todo = set(), list(modules)
+    while todo:
+        module = todo.pop()
+        if module in found:
+            continue
+        found.add(module)
+        package = module.split(".")[:-1]
+        for node in ast.walk(ast.parse(open(_source(module)).read())):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                base = package[:len(package) - node.level + 1]
+                named = [*base, *node.module.split(".")] if node.module else base
+                for alias in node.names:          # ``from . import x`` names a module; ``from .m import x`` m
+                    below = ".".join([*named, alias.name])
+                    if os.path.isfile(os.path.join(PACKAGE, *below.split(".")) + ".py"):
+                        todo.append(below)
+                    elif named and os.path.isfile(os.path.join(PACKAGE, *named) + ".py"):
+                        todo.append(".".join(named))
+    return tuple(sorted(found))
+
+
 @functools.lru_cache(maxsize=None)
 def package_view(modules: tuple) -> str:
-    """A folder holding an ``advsearch`` package of only ``modules`` (dotted names below ``advsearch``).
+    """A folder holding an ``advsearch`` package of only ``modules`` (dotted names below ``advsearch``) and
+    what they import from the package (:func:`with_imports`).
 
     Returns the folder that holds ``advsearch/``, read-only, removed when
     this process ends.  A module that does not exist is a ValueError.
     """
-    if not modules or any(not isinstance(m, str) or not m for m in modules):
+    if not isinstance(modules, tuple) or not modules or any(not isinstance(m, str) or not m for m in modules):
         raise ValueError(f"modules must be a non-empty tuple of module names, not {modules!r}")
+    modules = with_imports(modules)
     root = tempfile.mkdtemp(prefix="advsearch-view-")
     atexit.register(shutil.rmtree, root, True)
     listed = ", ".join(f"advsearch.{m}" for m in modules)
     folders = {(): []}
     for module in modules:
         parts = tuple(module.split("."))
-        source = os.path.join(PACKAGE, *parts) + ".py"
-        if not os.path.isfile(source):
-            raise ValueError(f"advsearch has no module {module!r} (no file {source})")
+        source = _source(module)
         for depth in range(1, len(parts)):
             folders.setdefault(parts[:depth], [])
         folders[parts[:-1]].append(parts[-1])

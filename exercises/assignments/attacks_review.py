@@ -244,6 +244,28 @@ for i in range(300):
     # A1: a runner that never reads its answers.  minimax sends four 1 MB asks of an unknown method (whose
     # refusal echoed the name), alphabeta 5000 asks of a game that does not exist (26-byte refusals that no
     # recording counts fill the 64 KiB pipe); both then sleep without reading.  The grader's write blocked.
+    # Second review: a cell writes a line that is not JSON while the trusted run awaits the cells' replies, then
+    # starts busy threads.  The start's ProtocolError was caught nowhere: nbgrader failed the notebook with our
+    # traceback, and the sandboxed process went on burning CPU while the class was graded.  Now the cell is
+    # skipped as the student's protocol error, and its process ended.
+    "garbage_at_start": ("runner", ("ps1",), {"first": '''
+import sys, threading
+def _chan():
+    f = sys._getframe()
+    while f is not None:
+        if "channel" in f.f_locals and hasattr(f.f_locals["channel"], "out"):
+            return f.f_locals["channel"]
+        f = f.f_back
+def _burn():
+    while True:
+        pass
+if _chan() is not None:
+    _chan().out.write(b"not json\\n")
+    for _ in range(6):
+        try:
+            threading.Thread(target=_burn, daemon=True).start()
+        except RuntimeError:
+            break'''}),
     "flood_unread_answers": ("runner", ("ps1",), {"answer:q3_answer": '''
 import json, time
 def minimax(game, state):
