@@ -43,8 +43,9 @@ what is wrong, repeats what was given, and says what is expected.
     A parameter of the wrong kind or out of range: a negative depth, a
     budget that is not a positive number (one rule for ``time_limit``,
     ``max_nodes``, ``iterations``, ``time``, times per move or per tree:
-    :func:`advsearch.timeout.check_budget`), bounds with low >= high, a tree
-    too big to build.  The message names the parameter.
+    :func:`advsearch.validation.budget`; counts, seeds, probabilities and
+    points have theirs in :mod:`advsearch.validation` too), bounds with
+    low >= high, a tree too big to build.  The message names the parameter.
 :class:`GameError`
     A game, or the way it is used, breaks the protocol: an object that is
     not a game, a utility or evaluation that returns something other than a
@@ -89,7 +90,6 @@ from . import examples
 from .game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, InvalidTreeError
 from .games import ChineseCheckers, ConnectFour, Grundy, Hypergammon, Nim, Pig, Piglet, TicTacToe, Virus
 from .result import Event, SearchResult, Stats, Trace
-from .timeout import TimeLimitExceeded
 from .search import BudgetExceeded, TranspositionTable, alphabeta, iterative_deepening, minimax, solve
 from .search import expectimax, expectiminimax
 from .search import ThreatADS, best_reply, maxn, paranoid
@@ -108,6 +108,8 @@ _LAZY = {
     "frames": ("advsearch.drawing.frames", "frames"),
     "Frame": ("advsearch.drawing.frames", "Frame"),
     "to_tikz": ("advsearch.drawing.tikz", "to_tikz"),
+    # the time limit's error: timeout.py (threads, ctypes) loads when code first runs under a limit
+    "TimeLimitExceeded": ("advsearch.timeout", "TimeLimitExceeded"),
     # play: games between agents, evaluations, learning (numpy)
     **{name: ("advsearch.arena", name)
        for name in ("play", "match", "tournament", "GameRecord", "MatchResult", "TournamentResult")},

@@ -39,9 +39,8 @@ from __future__ import annotations
 import numbers
 import random as _random
 
-from . import search as _search
+from . import search as _search, validation
 from .search.base import describe
-from .timeout import check_budget
 
 __all__ = ["Agent", "SearchAgent", "random", "alphabeta", "expectimax", "expectiminimax", "solver",
            "epsilon_greedy", "name_of", "maxn", "paranoid", "best_reply", "mcts", "flat_monte_carlo", "human"]
@@ -363,9 +362,7 @@ def epsilon_greedy(agent, epsilon=0.1, seed=None) -> Agent:
     """
     if not callable(agent):
         raise ValueError(f"epsilon_greedy needs an agent, a function (game, state) -> action, not {agent!r}")
-    if isinstance(epsilon, bool) or not isinstance(epsilon, numbers.Real) or not 0 <= epsilon <= 1:
-        raise ValueError(f"epsilon must be a probability between 0 and 1, not {epsilon!r}")
-    return EpsilonGreedy(agent, float(epsilon), seed)
+    return EpsilonGreedy(agent, float(validation.probability("epsilon", epsilon)), seed)
 
 
 class _Seeded(SearchAgent):
@@ -434,7 +431,7 @@ def _check_mcts(budget, options):
     from .trees import tree
     checked = dict(budget, **options)
     if "time_limit" in checked:
-        check_budget("time_limit", checked.pop("time_limit"))
+        validation.budget("time_limit", checked.pop("time_limit"))
         checked["iterations"] = 1
     _search.mcts(tree([1]), **checked)
 
@@ -450,7 +447,7 @@ def flat_monte_carlo(playouts_per_move=50, *, seed=None, name=None) -> SearchAge
     >>> agent, agent(game, game.state("XX./OO./..."))
     (flat_monte_carlo(playouts_per_move=20), 2)
     """
-    check_budget("playouts_per_move", playouts_per_move, whole=True)
+    validation.budget("playouts_per_move", playouts_per_move, whole=True)
     if name is None:
         name = f"flat_monte_carlo(playouts_per_move={playouts_per_move})"
     return _Seeded(_search.flat_monte_carlo, _check_name(name), seed, playouts_per_move=playouts_per_move)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import argparse
 import re
 
-from .timeout import check_budget
+from . import validation
 
 __all__ = ["StreamParser", "USAGE", "positive_int", "whole_number", "board_size", "seconds_or_none"]
 
@@ -66,24 +66,28 @@ def positive_int(text) -> int:
     ...
     argparse.ArgumentTypeError: '0' is not a whole number >= 1
     """
-    try:
-        n = int(text)
-    except (TypeError, ValueError):
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1")
-    return n
+    return _argument(text, validation.count, "a whole number >= 1")
 
 
 def whole_number(text) -> int:
-    """An argparse type: a whole number >= 0."""
+    """An argparse type: a whole number >= 0.
+
+    >>> whole_number("0")
+    0
+    >>> whole_number("-2")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '-2' is not a whole number >= 0
+    """
+    return _argument(text, lambda name, n: validation.whole_number(name, n, least=0), "a whole number >= 0")
+
+
+def _argument(text, check, kind):
+    """``check("n", int(text))``, or an ArgumentTypeError saying that ``text`` is not ``kind``."""
     try:
-        n = int(text)
+        return check("n", int(text))
     except (TypeError, ValueError):
-        n = -1
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 0")
-    return n
+        raise argparse.ArgumentTypeError(f"{text!r} is not {kind}") from None
 
 
 def board_size(text) -> tuple:
@@ -107,7 +111,7 @@ def seconds_or_none(text):
     if str(text).strip().lower() == "none":
         return None
     try:
-        return check_budget("the time per move", float(text))
+        return validation.budget("the time per move", float(text))
     except (TypeError, ValueError):
         raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds (or 'none' for no limit)") \
             from None

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import numbers
 
-from .timeout import check_budget
+from . import validation
 
 __all__ = ["Z95", "wilson_interval", "elo", "fit_elo", "elo_intervals", "check_prior"]
 
@@ -189,8 +189,8 @@ def fit_elo(results, prior=1.0, tol=1e-9, max_iterations=100_000) -> dict:
     {'a': 165, 'b': 0, 'c': -165}
     """
     prior = check_prior(prior)
-    check_budget("tol", tol)
-    check_budget("max_iterations", max_iterations, whole=True)
+    validation.budget("tol", tol)
+    validation.budget("max_iterations", max_iterations, whole=True)
     names, games, points = _pair_tables(list(results), prior)
     k = len(names)
     for i in range(k):

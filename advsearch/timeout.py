@@ -1,15 +1,10 @@
-"""Budgets and time limits: one rule for every limit a caller can give.
+"""Time limits: running code that might never return, and giving up on it in time.
 
-Two jobs, written once for the whole package:
-
-- :func:`check_budget` is the rule for a limit the caller passes (``time_limit``,
-  ``max_nodes``, ``iterations``, a time per move, a time per tree): it is a
-  positive number, or a ValueError says which argument is wrong and what it got.
-  A budget that is *used up* is a different thing: searches raise
-  :class:`~advsearch.search.base.BudgetExceeded` for that.
-- :func:`call` runs code that might never return (a student's function, an
-  agent's move) and gives up on it after a number of seconds with
-  :class:`TimeLimitExceeded`, whose message names what was running.
+:func:`call` runs code that might never return (a student's function, an
+agent's move) and gives up on it after a number of seconds with
+:class:`TimeLimitExceeded`, whose message names what was running.  (The rule
+for a limit the caller passes, ``time_limit``, ``max_nodes``, a time per move,
+is :func:`advsearch.validation.budget`.)
 
 :func:`call` runs the code in a worker thread and waits for it, so it works the
 same on Linux, macOS and Windows, in a notebook's kernel or in any thread, and
@@ -27,23 +22,18 @@ Examples
 Traceback (most recent call last):
 ...
 advsearch.timeout.TimeLimitExceeded: a nap did not finish within 0.05 s
->>> check_budget("time_limit", -1)
-Traceback (most recent call last):
-...
-ValueError: time_limit must be a positive number, not -1
 """
 
 from __future__ import annotations
 
 import contextvars
 import ctypes
-import math
-import numbers
 import threading
 
+from . import validation
 from .errors import GameError
 
-__all__ = ["TimeLimitExceeded", "call", "check_budget", "check_count"]
+__all__ = ["TimeLimitExceeded", "call"]
 
 #: Stack size of the worker thread: room for deep recursion (macOS gives threads only 512 KiB).
 WORKER_STACK = 256 * 1024 * 1024
@@ -66,42 +56,6 @@ class _Stop(BaseException):
     """Raised into an abandoned worker; a BaseException so that ``except Exception`` cannot keep it alive."""
 
 
-def check_budget(name, value, *, whole=False):
-    """``value`` if it is a positive number (a whole one if ``whole``); else a ValueError naming ``name``.
-
-    None passes through: it means "no limit".
-
-    >>> check_budget("max_nodes", 100, whole=True), check_budget("seconds", None)
-    (100, None)
-    >>> check_budget("iterations", 2.5, whole=True)
-    Traceback (most recent call last):
-    ...
-    ValueError: iterations must be a positive whole number, not 2.5
-    """
-    if value is None:
-        return None
-    kind = "whole number" if whole else "number"
-    wrong_type = isinstance(value, bool) or not isinstance(value, numbers.Integral if whole else numbers.Real)
-    if wrong_type or not value > 0 or (not whole and math.isnan(value)):
-        raise ValueError(f"{name} must be a positive {kind}, not {value!r}")
-    return value
-
-
-def check_count(name, n, minimum):
-    """``n`` as an int if it is a whole number >= ``minimum`` (not a bool); else a ValueError naming ``name``.
-
-    >>> check_count("games", 4, 1)
-    4
-    >>> check_count("plies", True, 0)
-    Traceback (most recent call last):
-    ...
-    ValueError: plies must be a whole number >= 0, not True
-    """
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < minimum:
-        raise ValueError(f"{name} must be a whole number >= {minimum}, not {n!r}")
-    return int(n)
-
-
 def _stop(thread):
     """Raise :class:`_Stop` in ``thread`` at its next Python instruction."""
     ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(_Stop))
@@ -115,7 +69,7 @@ def call(fn, *args, seconds, what="the code", **kwargs):
     caller's context variables.  Whatever ``fn`` raises is raised here; an
     interrupt (the notebook's stop button) while waiting stops the worker too.
     """
-    if check_budget("seconds", seconds) is None or seconds >= threading.TIMEOUT_MAX:
+    if validation.budget("seconds", seconds) is None or seconds >= threading.TIMEOUT_MAX:
         return fn(*args, **kwargs)
     outcome = {}
     context = contextvars.copy_context()

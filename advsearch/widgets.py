@@ -20,7 +20,7 @@ from .arena import (INTERACTIVE_TIME_PER_MOVE, agent_move, chance_move, failure_
 from .drawing.stepper import StepperModel
 from .search.mcts import MCTSTrace
 from .game import CHANCE, GameError
-from .timeout import check_budget
+from . import validation
 
 __all__ = ["Stepper", "play", "GameWidget"]
 
@@ -365,7 +365,7 @@ class GameWidget:
 
         if getattr(game, "num_players", 2) != 2:
             raise ValueError(f"play is for two-player games, but {game!r} has {game.num_players} players")
-        self.time_per_move = check_budget("time_per_move", time_per_move)
+        self.time_per_move = validation.budget("time_per_move", time_per_move)
         self._kind = _board_kind(game)
         _check_size(game, self._kind)
         if isinstance(opponent, str):

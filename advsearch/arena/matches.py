@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from ..agents import name_of
 from ..ratings import check_prior, elo_intervals, fit_elo
-from ..timeout import check_budget, check_count
+from .. import validation
 from .openings import random_opening
 from .playing import play
 from .scores import MatchResult, TournamentResult
@@ -118,10 +118,10 @@ def match(game, a, b, games=20, openings=2, seed=None, progress=True, time_per_m
     for label, agent in (("a", a), ("b", b)):
         if not callable(agent):
             raise ValueError(f"agent {label} must be a callable (game, state) -> action, not {agent!r}")
-    games = check_count("games", games, minimum=1)
-    openings = check_count("openings", openings, minimum=0)
-    check_budget("time_per_move", time_per_move)
-    check_budget("max_moves", max_moves, whole=True)
+    games = validation.count("games", games)
+    openings = validation.whole_number("openings", openings, least=0)
+    validation.budget("time_per_move", time_per_move)
+    validation.budget("max_moves", max_moves, whole=True)
     with progress_bar(games, f"{name_of(a)} vs {name_of(b)}", progress) as bar:
         return _play_match(game, a, b, games=games, openings=openings, seed=seed, bar=bar,
                            time_per_move=time_per_move, max_moves=max_moves)
@@ -276,11 +276,11 @@ def tournament(game, agents, games=20, openings=2, seed=None, prior=1.0, progres
     names, players = _named_agents(agents)
     if getattr(game, "num_players", 2) != 2:
         raise ValueError(f"a tournament is between two-player games, but {game!r} has {game.num_players} players")
-    games = check_count("games", games, minimum=1)
-    openings = check_count("openings", openings, minimum=0)
+    games = validation.count("games", games)
+    openings = validation.whole_number("openings", openings, least=0)
     prior = check_prior(prior)
-    check_budget("time_per_move", time_per_move)
-    check_budget("max_moves", max_moves, whole=True)
+    validation.budget("time_per_move", time_per_move)
+    validation.budget("max_moves", max_moves, whole=True)
     pairs = [(i, j) for i in range(len(names)) for j in range(i + 1, len(names))]
     matches = []
     with progress_bar(games * len(pairs), "tournament", progress) as bar:

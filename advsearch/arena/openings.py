@@ -9,7 +9,7 @@ to agents in other processes.
 from __future__ import annotations
 
 from ..game import CHANCE
-from ..timeout import check_count
+from .. import validation
 from .playing import chance_move
 
 __all__ = ["random_opening", "opening_moves"]
@@ -76,7 +76,7 @@ def opening_moves(game, plies, rng, state=None, tries=1000) -> tuple:
 
 def _opening(game, plies, rng, state, tries) -> tuple:
     """(moves, state) of a random opening: see :func:`random_opening`."""
-    check_count("plies", plies, minimum=0)
+    validation.whole_number("plies", plies, least=0)
     start = game.initial_state if state is None else state
     for _ in range(tries):
         state, moves = start, []

@@ -13,11 +13,11 @@ import numbers
 import random
 from dataclasses import dataclass
 
-from .. import timeout
+from .. import timeout, validation
 from ..agents import name_of
 from ..game import CHANCE, GameError, IllegalMoveError, player_name
 from ..search.base import chance_outcomes
-from ..timeout import TimeLimitExceeded, check_budget
+from ..timeout import TimeLimitExceeded
 
 __all__ = ["GameRecord", "AgentError", "AgentTimeLimitExceeded", "play", "agent_move", "is_legal", "chance_move",
            "failure_sentence", "search_summary", "plural", "INTERACTIVE_TIME_PER_MOVE"]
@@ -209,8 +209,8 @@ def play(game, agents, state=None, seed=None, max_moves=None, time_per_move=None
     . . .
     """
     agents = _check_agents(game, agents)
-    check_budget("max_moves", max_moves, whole=True)
-    check_budget("time_per_move", time_per_move)
+    validation.budget("max_moves", max_moves, whole=True)
+    validation.budget("time_per_move", time_per_move)
     rng = random.Random(seed)
     state = game.initial_state if state is None else state
     names = tuple(name_of(a) for a in agents)
@@ -302,7 +302,7 @@ def agent_move(agent, game, state, time_per_move=None):
     ...
     advsearch.game.IllegalMoveError: <lambda> (player 0, MAX) chose True, which is not legal here (it equals the move 1, but its type is bool, not int); the legal moves are 0, 1, 2, ...
     """
-    check_budget("time_per_move", time_per_move)
+    validation.budget("time_per_move", time_per_move)
     player = game.to_move(state)
     name = name_of(agent)
     who = _who(game, name, player)

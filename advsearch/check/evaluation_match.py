@@ -18,7 +18,7 @@ import numbers
 import random
 import time
 
-from .. import agents, arena, timeout
+from .. import agents, arena, timeout, validation
 from ..evaluation import connect4_eval
 from ..game import MAX, MIN
 from ..games.connect4 import ConnectFour
@@ -183,7 +183,7 @@ def evaluation(evaluate, games=24, seed=0, *, opponents=("random", "search", "re
     bad = [k for k in opponents if k not in OPPONENTS] if not isinstance(opponents, str) else [opponents]
     if bad or not opponents:
         raise ValueError(f"opponents must be a non-empty list of {', '.join(OPPONENTS)}, not {opponents!r}")
-    timeout.check_budget("max_nodes", max_nodes, whole=True)
+    validation.budget("max_nodes", max_nodes, whole=True)
     if evaluate is None or evaluate is Ellipsis:
         return MatchFeedback(False, not_answered("write evaluate(state, player) -> number.").text)
     if not callable(evaluate):

@@ -12,7 +12,7 @@ arguments and hands the work to the checker of each family:
 
 from __future__ import annotations
 
-from .. import timeout
+from .. import timeout, validation
 from .chance_implementation import check_chance
 from .feedback import Feedback
 from .maxn_implementation import check_maxn
@@ -180,7 +180,7 @@ def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, 
     if keywords:
         raise TypeError(f"check.implementation() got an unexpected keyword argument {next(iter(keywords))!r} "
                         f"(for algorithm={algorithm!r})")
-    seconds = timeout.check_budget("time_per_tree", time_per_tree)
+    seconds = validation.budget("time_per_tree", time_per_tree)
     if algorithm in ("expectimax", "expectiminimax"):
         return check_chance(fn, algorithm, trees, seed, seconds)
     if algorithm == "maxn":

@@ -24,7 +24,7 @@ import inspect
 import random
 from types import SimpleNamespace
 
-from .. import timeout
+from .. import timeout, validation
 from ..game import MIN, player_name
 from ..recording import RecordingGame, Runaway
 from ..search.base import forbid_searches
@@ -114,8 +114,8 @@ def check_uct(fn, *, trees=None, seed=0, iterations=ITERATIONS, time_per_tree=TI
     >>> print(check_uct(None))  # doctest: +ELLIPSIS
     Not answered yet: ...
     """
-    seconds = timeout.check_budget("time_per_tree", time_per_tree)
-    iterations = timeout.check_budget("iterations", iterations, whole=True)
+    seconds = validation.budget("time_per_tree", time_per_tree)
+    iterations = validation.budget("iterations", iterations, whole=True)
     if trees is None:
         tested = uct_battery(seed)
     else:

@@ -10,7 +10,7 @@ import tempfile
 
 from ..arena import progress_bar
 from ..registry import make_game
-from ..timeout import check_budget, check_count
+from .. import validation
 from .echo import echoed
 from .entrants import VERSUS, Budget, Entrant, baseline, load_entrants
 from .leaderboard import write_leaderboard
@@ -100,20 +100,20 @@ def run(game, agents, *, baselines=(), game_options=None, format="round-robin", 
     """
     options = dict(game_options or {})
     make_game(game, **options)                                   # an unknown game or option, now
-    games_per_pair = check_count("games_per_pair", games_per_pair, 1)
-    openings = check_count("openings", openings, 0)
-    memory_mb = check_count("memory_mb", memory_mb, 64)
-    check_budget("time_per_move", time_per_move)
-    check_budget("max_nodes", max_nodes, whole=True)
-    check_budget("max_moves", max_moves, whole=True)
+    games_per_pair = validation.count("games_per_pair", games_per_pair)
+    openings = validation.whole_number("openings", openings, least=0)
+    memory_mb = validation.whole_number("memory_mb", memory_mb, least=64)
+    validation.budget("time_per_move", time_per_move)
+    validation.budget("max_nodes", max_nodes, whole=True)
+    validation.budget("max_moves", max_moves, whole=True)
     if workers is not None:
-        workers = check_count("workers", workers, 1)
+        workers = validation.count("workers", workers)
     if format not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
     if rounds is not None:
         if format != "swiss":
             raise ValueError("rounds are for the Swiss format (format='swiss'); a round robin plays every pair")
-        rounds = check_count("rounds", rounds, 1)
+        rounds = validation.count("rounds", rounds)
     entrants, excluded = _entrants(agents)
     entrants += [baseline(spec) for spec in baselines]
     _check_names(entrants)

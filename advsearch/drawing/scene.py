@@ -49,7 +49,7 @@ import networkx as nx
 from ..game import CHANCE, MIN
 from ..games.boards import PLAYER_COLOURS       # players' colours in n-player trees, as on their boards
 from ..result import SearchResult, Trace, format_number as _number
-from ..timeout import check_count
+from .. import validation
 from .mcts_scene import MCTS_DEPTH, is_mcts, mcts_graph
 
 __all__ = ["scene", "MORE", "PLAYER_COLOURS", "UCT_NAME", "number_format", "preorder", "value_text"]
@@ -195,7 +195,7 @@ def scene(x, *, step=None, max_depth=None, max_children=None, unvisited=True, va
 def _check_limits(max_depth, max_children):
     for name, limit, least in (("max_depth", max_depth, 0), ("max_children", max_children, 1)):
         if limit is not None:
-            check_count(name, limit, least)
+            validation.whole_number(name, limit, least=least)
 
 
 def preorder(graph) -> list:

@@ -104,7 +104,7 @@ from __future__ import annotations
 import numbers
 
 from ..game import Game, GameError, IllegalMoveError, player_name
-from ..timeout import check_count
+from .. import validation
 from .boards import PLAYER_COLOURS, board_card, check_player_boards
 
 __all__ = ["Virus", "PATTERNS"]
@@ -205,9 +205,9 @@ class Virus(Game):
 
     def __init__(self, width: int = 5, height: int = 5, players: int = 3, starts=None, pattern="plus",
                  adjacency: int = 4, max_moves: int | None = None):
-        self.width = w = check_count("width", width, 1)
-        self.height = h = check_count("height", height, 1)
-        self.num_players = n = check_count("players", players, 2)
+        self.width = w = validation.count("width", width)
+        self.height = h = validation.count("height", height)
+        self.num_players = n = validation.whole_number("players", players, least=2)
         if n > MAX_PLAYERS:
             raise ValueError(f"players must be at most {MAX_PLAYERS} (one colour each), not {n}")
         if w * h < n:
@@ -218,7 +218,7 @@ class Virus(Game):
         self.adjacency = int(adjacency)
         self.pattern = self._pattern(pattern)
         self._pattern_name = pattern if isinstance(pattern, str) else None
-        self.max_moves = 2 * w * h if max_moves is None else check_count("max_moves", max_moves, 1)
+        self.max_moves = 2 * w * h if max_moves is None else validation.count("max_moves", max_moves)
         self.starts = self._starts(starts)
         self.size = w * h
         self._full = (1 << self.size) - 1
@@ -254,7 +254,7 @@ class Virus(Game):
             raise ValueError(f"pattern must be a name or a sequence of (dx, dy) offsets, "
                              f"not {pattern!r}") from None
         for p in offsets:
-            if len(p) != 2 or not all(isinstance(d, numbers.Integral) and not isinstance(d, bool) for d in p):
+            if len(p) != 2 or not all(validation.is_whole_number(d) for d in p):
                 raise ValueError(f"an infection offset is a pair of whole numbers (dx, dy), not {p!r}")
         return tuple(dict.fromkeys((int(dx), int(dy)) for dx, dy in offsets))
 
@@ -274,7 +274,7 @@ class Virus(Game):
             raise ValueError(f"starts must give one square for each of the {n} players, not {len(cells)}")
         out = []
         for p in cells:
-            if len(p) != 2 or not all(isinstance(d, numbers.Integral) and not isinstance(d, bool) for d in p):
+            if len(p) != 2 or not all(validation.is_whole_number(d) for d in p):
                 raise ValueError(f"a start is a (column, row) pair of whole numbers, not {p!r}")
             out.append(self.cell(*p))
         if len(set(out)) != n:
@@ -352,7 +352,7 @@ class Virus(Game):
         self._check(state)
         if self.is_terminal(state):
             raise IllegalMoveError(f"the game is over, so {action!r} cannot be played in\n{self.render(state)}")
-        if isinstance(action, numbers.Integral) and not isinstance(action, bool) and 0 <= action < self.size:
+        if validation.is_whole_number(action) and 0 <= action < self.size:
             action = int(action)
         if action.__class__ is not int or not 0 <= action < self.size:
             raise IllegalMoveError(f"{action!r} is not a square: actions are the square numbers "

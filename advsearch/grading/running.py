@@ -28,10 +28,11 @@ import contextlib
 import sys
 import warnings
 
+from .. import validation
 from ..check.runs import Run
 from ..recording import RecordingGame, Runaway
 from ..sandbox.remote import SandboxFailed
-from ..timeout import TimeLimitExceeded, check_budget
+from ..timeout import TimeLimitExceeded
 from ..timeout import call as call_within
 
 __all__ = ["quiet", "call", "stopped", "describe_error", "run_on"]
@@ -83,7 +84,7 @@ def call(fn, *args, time_limit=None, student=None, **kwargs):
     >>> describe_error(call(time.sleep, 5, time_limit=0.05)[1])
     'did not finish within 0.05 s (a loop that never ends?)'
     """
-    check_budget("time_limit", time_limit)
+    validation.budget("time_limit", time_limit)
     runner = _runner_of(fn if student is None else student)
     try:
         with quiet():

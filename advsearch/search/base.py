@@ -24,7 +24,7 @@ import time
 
 from ..game import CHANCE, MAX, UNBOUNDED, GameError, InvalidTreeError, declared_range
 from ..result import Event, SearchResult, Stats, Trace
-from ..timeout import check_budget
+from .. import validation
 from ..trees import PROBABILITY_TOLERANCE
 
 inf = math.inf
@@ -147,7 +147,7 @@ def number(value, source, state):
     advsearch.game.GameError: evaluate returned nan for the state 's'; it must return a number \
 (int, float or Fraction), and NaN is not one: it compares neither above nor below anything
     """
-    if isinstance(value, numbers.Real) and not isinstance(value, bool) and value == value:
+    if validation.is_number(value):
         return value
     why = ("NaN is not one: it compares neither above nor below anything" if isinstance(value, numbers.Real)
            and not isinstance(value, bool) else f"not a {type(value).__name__}")
@@ -417,8 +417,8 @@ class Search:
 
     def budget(self, max_nodes, time_limit):
         """Set the node and time budget; ``next_check`` is the node count at which to look again."""
-        check_budget("max_nodes", max_nodes, whole=True)
-        check_budget("time_limit", time_limit)
+        validation.budget("max_nodes", max_nodes, whole=True)
+        validation.budget("time_limit", time_limit)
         self.max_nodes = inf if max_nodes is None else max_nodes
         self.deadline = inf if time_limit is None else self.started + time_limit
         self.next_check = inf if max_nodes is None and time_limit is None else 1

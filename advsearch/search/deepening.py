@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 
 from .alphabeta import alphabeta
-from ..timeout import check_budget
+from .. import validation
 from .base import BudgetExceeded
 from .ordering import Chain, PVMove
 
@@ -56,9 +56,9 @@ def iterative_deepening(game, state=None, *, evaluate, max_depth=None, time_limi
     """
     if max_depth is None and time_limit is None and max_nodes is None:
         raise ValueError("iterative deepening needs a limit: max_depth, time_limit (seconds) or max_nodes")
-    check_budget("max_depth", max_depth, whole=True)
-    check_budget("time_limit", time_limit)
-    check_budget("max_nodes", max_nodes, whole=True)
+    validation.budget("max_depth", max_depth, whole=True)
+    validation.budget("time_limit", time_limit)
+    validation.budget("max_nodes", max_nodes, whole=True)
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     used, best, iterations, depth = 0, None, [], 0

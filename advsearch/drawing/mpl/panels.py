@@ -8,7 +8,7 @@ import textwrap
 import matplotlib.pyplot as plt
 
 from ..frames import frames, pick
-from ...timeout import check_count
+from ... import validation
 from ...trees import spreadsheet_name
 from .fitting import PICTURE_OPTIONS, Picture, fit, natural_size, picture, plan
 from .picture import draw
@@ -77,7 +77,7 @@ def draw_frames(x, steps=None, ncols=3, *, captions=True, letters=None, **draw_k
         raise ValueError("this trace has no events to draw")
     if "title" in draw_kwargs or "ax" in draw_kwargs or "size" in draw_kwargs:
         raise TypeError("draw_frames places and titles its panels itself: pass no title, ax or size")
-    check_count("ncols", ncols, 1)
+    validation.count("ncols", ncols)
     chosen = pick(every, steps) if steps is not None else [every[i] for i in _spread(len(every))]
     steps = [f.step for f in chosen]
     titles = _titles(letters, len(steps))

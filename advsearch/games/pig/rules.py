@@ -86,7 +86,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from ...game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, player_name
-from ...timeout import check_count
+from ... import validation
 
 __all__ = ["Pig", "Piglet", "PigState", "ROLL", "HOLD"]
 
@@ -143,7 +143,7 @@ class Pig(Game):
     throw = "roll the die"
 
     def __init__(self, goal: int = 100):
-        self.goal = check_count("goal", goal, 1)
+        self.goal = validation.count("goal", goal)
         self.initial_state = PigState((0, 0), 0, MAX, False)
         self._points = {o: pts for o, _, pts in self.outcomes}
         self._chance = [(o, p) for o, p, _ in self.outcomes]
@@ -248,12 +248,12 @@ class Pig(Game):
             a, b = scores
         except (TypeError, ValueError):
             raise ValueError(f"scores must be a pair (player 0's, player 1's), not {scores!r}") from None
-        a, b = check_count("a score", a, 0), check_count("a score", b, 0)
+        a, b = validation.whole_number("a score", a, least=0), validation.whole_number("a score", b, least=0)
         if a >= self.goal and b >= self.goal:
             raise ValueError(f"both scores {a, b} have reached the goal {self.goal}; only one player can win")
         if player not in (MAX, MIN) or isinstance(player, bool):
             raise ValueError(f"player must be MAX (0) or MIN (1), not {player!r}")
-        return PigState((a, b), check_count("turn_total", turn_total, 0), int(player), bool(rolling))
+        return PigState((a, b), validation.whole_number("turn_total", turn_total, least=0), int(player), bool(rolling))
 
     def winner(self, state):
         """MAX or MIN, whichever has reached the goal; None while the game goes on."""

@@ -41,7 +41,7 @@ from functools import lru_cache
 import numpy as np
 
 from ...game import MAX, MIN, GameError, IllegalMoveError
-from ...timeout import check_budget
+from ... import validation
 from .rules import HOLD, ROLL, Pig, Piglet, PigState
 
 __all__ = ["PigSolution", "PigPolicy", "optimal_policy", "optimal_pig", "optimal_piglet", "hold_at",
@@ -153,7 +153,7 @@ def _check_game(game):
 
 
 def _check_tolerance(tolerance, max_iterations):
-    return float(check_budget("tolerance", tolerance)), int(check_budget("max_iterations", max_iterations, whole=True))
+    return float(validation.budget("tolerance", tolerance)), int(validation.budget("max_iterations", max_iterations, whole=True))
 
 
 def optimal_policy(game, tolerance: float = 1e-12, max_iterations: int = 10_000) -> PigSolution:
@@ -400,7 +400,7 @@ def hold_at(n: int = 20) -> PigPolicy:
     >>> agent(game, game.state((90, 0), 10))      # 90 + 10 reaches the goal
     'hold'
     """
-    return _HoldAt(int(check_budget("n", n, whole=True)))
+    return _HoldAt(int(validation.budget("n", n, whole=True)))
 
 
 def _table(game, agent, player):

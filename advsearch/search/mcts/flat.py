@@ -7,7 +7,7 @@ import time as _time
 
 from ...game import CHANCE, MAX, GameError
 from ...result import SearchResult, Stats
-from ...timeout import check_budget
+from ... import validation
 from ..base import describe, payoffs, root_of
 from .rollouts import PLAYOUT_LIMIT, final_payoffs, random_rollout, rng_of
 
@@ -66,8 +66,8 @@ def flat_monte_carlo(game, state=None, *, playouts_per_move=50, seed=None, rollo
     (2, 1.0, 100)
     """
     state = root_of(game, state, "flat_monte_carlo")
-    playouts_per_move = int(check_budget("playouts_per_move", playouts_per_move, whole=True))
-    check_budget("max_playout", max_playout, whole=True)
+    playouts_per_move = int(validation.budget("playouts_per_move", playouts_per_move, whole=True))
+    validation.budget("max_playout", max_playout, whole=True)
     if rollout is not None and not callable(rollout):
         raise TypeError(f"rollout must be a function rollout(game, state, rng) -> payoffs, not {rollout!r}")
     rng = rng_of(seed)

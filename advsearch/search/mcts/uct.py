@@ -18,7 +18,7 @@ import time as _time
 
 from ...game import CHANCE, MAX, GameError
 from ...result import Event, Stats
-from ...timeout import check_budget
+from ... import validation
 from ..base import chance_outcomes, describe, payoffs, root_of
 from .rollouts import PLAYOUT_LIMIT, bounds_of, final_payoffs, random_rollout, rng_of, sample
 from .trace import MCTSTrace
@@ -374,9 +374,9 @@ def mcts(game, state=None, *, iterations=_DEFAULT, time_limit=None, c=math.sqrt(
         raise ValueError("give either iterations or time_limit, not both")
     if iterations is None and time_limit is None:
         raise ValueError("give iterations (a number of iterations) or time_limit (seconds)")
-    iterations = check_budget("iterations", iterations, whole=True)
-    check_budget("time_limit", time_limit)
-    check_budget("max_playout", max_playout, whole=True)
+    iterations = validation.budget("iterations", iterations, whole=True)
+    validation.budget("time_limit", time_limit)
+    validation.budget("max_playout", max_playout, whole=True)
     if isinstance(c, bool) or not isinstance(c, numbers.Real) or not c >= 0 or not math.isfinite(c):
         raise ValueError(f"c, the exploration constant, must be a number >= 0, not {c!r}")
     if final not in FINALS:
@@ -390,7 +390,7 @@ def mcts(game, state=None, *, iterations=_DEFAULT, time_limit=None, c=math.sqrt(
     if solver and bounds is None:
         raise ValueError("the MCTS-Solver needs the payoffs' bounds to recognise wins: pass bounds=(low, high)")
     try:
-        wanted = sorted({check_budget("a snapshot", k, whole=True) for k in snapshots})
+        wanted = sorted({validation.budget("a snapshot", k, whole=True) for k in snapshots})
     except TypeError:
         raise ValueError(f"snapshots must be iteration counts, not {snapshots!r}") from None
     if game.is_terminal(state):
