@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+from .. import validation
 from ..game import MAX, MIN
 from ..search import alphabeta
 from ..trees import CHANCE_RULES, Tree, random_tree, tree as make_tree
@@ -25,7 +26,7 @@ from ..check.value_models import rebuilt
 from .blind import blind_answers, same_value
 from .grades import same_number
 
-__all__ = ["as_trees", "check_count", "search_trees", "chance_trees", "hand_chance_tree", "sample_positions",
+__all__ = ["as_trees", "search_trees", "chance_trees", "hand_chance_tree", "sample_positions",
            "with_shuffles"]
 
 
@@ -53,12 +54,6 @@ def random_spec(rng: random.Random, depth: int, branching, low: int, high: int, 
     return grow(depth, True)
 
 
-def check_count(n, low: int):
-    """A ValueError unless ``n``, a number of trees, is an int of at least ``low``."""
-    if isinstance(n, bool) or not isinstance(n, int) or n < low:
-        raise ValueError(f"n must be an int >= {low}, not {n!r}")
-
-
 def search_trees(seed, n: int = 10) -> list:
     """The trees on which a student's minimax and alpha-beta are graded, made from ``seed``.
 
@@ -82,7 +77,7 @@ def search_trees(seed, n: int = 10) -> list:
     >>> len(ts), ts == search_trees(1), ts == search_trees(2)
     (10, True, False)
     """
-    check_count(n, 3)
+    validation.whole_number("n", n, least=3)
     rng = random.Random(f"advsearch.grading.search_trees:{seed}")
     want_ties = -(-n // 3)
     out, ties = [], 0
@@ -126,7 +121,7 @@ def chance_trees(seed, n: int = 8) -> list:
     >>> len(ts), ts == chance_trees(1), ts == chance_trees(2)
     (8, True, False)
     """
-    check_count(n, 1)
+    validation.count("n", n)
     rng = random.Random(f"advsearch.grading.chance_trees:{seed}")
     out = []
     while len(out) < n:

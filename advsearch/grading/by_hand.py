@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 
-from .. import check
+from .. import check, validation
 from .blind import above_blind, blind_right
 from .conventions import pruned_leaves
-from .grades import Grade, check_points, same_number, share
+from .grades import Grade, same_number, share
 from ..check.reading import as_tree
 
 __all__ = ["assess_values", "assess_pruned", "marked_leaves"]
@@ -53,7 +53,7 @@ def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
     >>> assess_values(t, {"A": 3, "B": 3, "C": 3, "D": 3}).points
     0.0
     """
-    out_of = check_points(points)
+    out_of = validation.points(points)
     t = as_tree(t)
     fb = check.values(t, answer)
     labelled = [n for n in t.nodes() if n.children and n.label]
@@ -121,7 +121,7 @@ def assess_pruned(t, answer, points=2, *, prune_on_equal: bool = True, credit=No
     >>> assess_pruned(t, ["d3", "e2", "e3"], credit={"strict": 0.5}).points
     1.0
     """
-    out_of = check_points(points)
+    out_of = validation.points(points)
     t = as_tree(t)
     eq = bool(prune_on_equal)
     credit = {} if credit is None else dict(credit)

@@ -10,8 +10,9 @@ children left to right: as :func:`~advsearch.expectiminimax` does.
 
 from __future__ import annotations
 
+from .. import validation
 from ..search import expectiminimax
-from .grades import Grade, check_points, no_function, same_number, share, value_text
+from .grades import Grade, no_function, same_number, share, value_text
 from ..check.reading import as_tree
 from .batteries import as_trees
 from .running import describe_error, run_on, stopped
@@ -71,7 +72,7 @@ def assess_expectimax(fn, trees, points=3, *, time_limit: float = 3.0, note: str
     >>> g.points, g.convention
     (0.0, 'mean')
     """
-    out_of = check_points(points)
+    out_of = validation.points(points)
     missing = no_function(fn, out_of, note, 'expectimax', '(game, state) -> value')
     if missing is not None:
         return missing

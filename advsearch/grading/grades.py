@@ -2,7 +2,7 @@
 
 Points are shared out by :func:`share` (rounded down to hundredths, so
 partial credit never rounds up to full marks), checked by
-:func:`check_points`, and numbers in reports are written by
+:func:`advsearch.validation.points`, and numbers in reports are written by
 :func:`number_text` and :func:`value_text`.  :func:`same_number` is how an
 answer is compared with the right value.
 """
@@ -10,10 +10,10 @@ answer is compared with the right value.
 from __future__ import annotations
 
 import math
-import numbers
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .. import validation
 from ..answers import same_number
 
 __all__ = ["Grade", "number_text", "check_points", "share", "same_number", "value_text", "no_function"]
@@ -81,11 +81,9 @@ def number_text(x) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".") if isinstance(x, float) else str(x)
 
 
-def check_points(points) -> float:
-    """``points`` as a float if it is a positive number; else a ValueError (the grader's mistake)."""
-    if isinstance(points, bool) or not isinstance(points, numbers.Real) or not points > 0:
-        raise ValueError(f"points must be a positive number, not {points!r}")
-    return float(points)
+#: The one check of what a question is worth, :func:`advsearch.validation.points` itself (not a copy), under
+#: the name that grading/originality.py and grading/whose_move.py still import.
+check_points = validation.points
 
 
 def no_function(fn, out_of: float, note: str, name: str, signature: str):

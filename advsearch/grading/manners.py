@@ -11,8 +11,9 @@ import math
 import numbers
 import time
 
+from .. import validation
 from ..game import MAX, MIN
-from .grades import Grade, check_points, share
+from .grades import Grade, share
 from .running import call, describe_error
 
 __all__ = ["assess_evaluation"]
@@ -55,7 +56,7 @@ def assess_evaluation(evaluate, positions, points=1, *, max_ms: float = 1.0, tim
     >>> g.points, sorted(k for k, ok in g.details["checks"].items() if not ok)
     (0.6, ['range', 'zero_sum'])
     """
-    out_of = check_points(points)
+    out_of = validation.points(points)
     if not callable(evaluate):
         return Grade(0.0, out_of, "No evaluation function was found: define evaluate(state, player).")
 

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import random
 
+from .. import validation
 from ..check.value_models import rebuilt
 from ..search import maxn, paranoid
 from ..trees import tree as make_tree
 from ..check.reading import as_tree
-from .batteries import as_trees, check_count, random_spec, with_shuffles
-from .grades import Grade, check_points, no_function, same_number, share
+from .batteries import as_trees, random_spec, with_shuffles
+from .grades import Grade, no_function, same_number, share
 from .multiplayer_tree import same_vector, ties_last_values
 from .running import describe_error, run_on, stopped
 
@@ -72,7 +73,7 @@ def maxn_trees(seed, n: int = 8) -> list:
     >>> len(ts), ts == maxn_trees(1), ts == maxn_trees(2), {t.num_players for t in ts}
     (8, True, False, {3})
     """
-    check_count(n, 2)
+    validation.whole_number("n", n, least=2)
     rng = random.Random(f"advsearch.grading.maxn_trees:{seed}")
     want_ties, ties, out = -(-n // 2), 0, []
     while len(out) < n:
@@ -163,7 +164,7 @@ def assess_maxn(fn, trees, points=4, *, time_limit: float = 3.0, note: str = "")
     >>> assess_maxn(first_child, maxn_trees(0)).points
     0.0
     """
-    out_of = check_points(points)
+    out_of = validation.points(points)
     missing = no_function(fn, out_of, note, 'maxn', '(game, state) -> vector')
     if missing is not None:
         return missing

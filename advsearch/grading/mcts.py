@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import random
 
+from .. import validation
 from ..check.uct_replay import replay, scored_leaves
 from ..check.uct_statistics import mcts_rng, most_visited, stats_problem
 from ..game import MIN
 from ..recording import RecordingGame
 from ..trees import Tree
-from .grades import Grade, check_points, no_function, share
+from .grades import Grade, no_function, share
 from ..check.reading import as_tree
 from .batteries import as_trees
 from .perspectives import PERSPECTIVES, root_moves
@@ -98,7 +99,7 @@ def assess_mcts(fn, trees, points=3, *, aspect: str = "convergence", iterations:
     >>> g.points
     0.0
     """
-    out_of = check_points(points)
+    out_of = validation.points(points)
     if aspect not in ("convergence", "perspective"):
         raise ValueError(f"aspect must be 'convergence' or 'perspective', not {aspect!r}")
     missing = no_function(fn, out_of, note, 'mcts', '(game, state, iterations, rng) -> {action: (wins, visits)}')

@@ -9,10 +9,10 @@ earn nothing.
 
 from __future__ import annotations
 
-from .. import check
+from .. import check, validation
 from ..check.multiplayer_questions import paranoid_values, root_move
 from .blind import above_blind, blind_right
-from .grades import Grade, check_points, same_number, share
+from .grades import Grade, same_number, share
 from .multiplayer_tree import same_vector, ties_last_values
 
 __all__ = ["assess_maxn_values", "assess_paranoid"]
@@ -60,7 +60,7 @@ def assess_maxn_values(q, values, move, points=2, *, note: str = "") -> Grade:
     >>> g.mistake
     'tie_last'
     """
-    out_of = check_points(points)
+    out_of = validation.points(points)
     t = q.tree
     fb = check.values(t, values)
     right = _right_labels(values, q.maxn, same_vector)
@@ -124,7 +124,7 @@ def assess_paranoid(q, values, move, spite, points=3, *, note: str = "") -> Grad
     >>> g.mistake, g.points < 3
     ('coalition_own_payoff', True)
     """
-    out_of = check_points(points)
+    out_of = validation.points(points)
     t = q.tree
     fb = paranoid_values(t, values, player=0)
     right = _right_labels(values, q.paranoid, same_number)

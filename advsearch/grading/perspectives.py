@@ -12,8 +12,8 @@ self-study check of an MCTS shares; this module gives the graders' trees,
 
 from __future__ import annotations
 
+from .. import validation
 from ..check.uct_perspectives import PERSPECTIVES, decider, margin, results_spec, root_moves, trap_trees
-from .batteries import check_count
 
 __all__ = ["PERSPECTIVES", "decider", "root_moves", "margin", "results_spec", "mcts_trees"]
 
@@ -35,5 +35,5 @@ def mcts_trees(seed, n: int = 6, *, aspect: str = "convergence") -> list:
     """
     if aspect not in ("convergence", "perspective"):
         raise ValueError(f"aspect must be 'convergence' or 'perspective', not {aspect!r}")
-    check_count(n, 1)
+    validation.count("n", n)
     return trap_trees(seed, n, aspect=aspect)

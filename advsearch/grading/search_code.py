@@ -11,10 +11,11 @@ told by the checker the student runs, from the run already made
 
 from __future__ import annotations
 
+from .. import validation
 from ..check import minimax_implementation as check_two
 from ..check.battery import reference
 from .conventions import BY_KEY, CONVENTIONS, reference_visits
-from .grades import Grade, check_points, no_function, same_number, share
+from .grades import Grade, no_function, same_number, share
 from ..check.reading import as_tree
 from .batteries import as_trees, with_shuffles
 from .running import describe_error, run_on, stopped
@@ -105,7 +106,7 @@ def assess_search(fn, algorithm, trees, points=3, *, prune_on_equal: bool = True
     >>> g.points
     0.0
     """
-    out_of = check_points(points)
+    out_of = validation.points(points)
     if algorithm not in ("minimax", "alphabeta"):
         raise ValueError(f"algorithm must be 'minimax' or 'alphabeta', not {algorithm!r}")
     eq = bool(prune_on_equal)

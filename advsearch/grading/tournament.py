@@ -11,12 +11,13 @@ from __future__ import annotations
 import numbers
 import time
 
+from .. import validation
 from ..check.evaluation_match import OPPONENTS as _DESCRIPTIONS
 from ..check.evaluation_match import TARGETS, Checked, play_match
 from ..game import MAX, MIN
 from ..games.connect4 import ConnectFour
 from .batteries import sample_positions
-from .grades import Grade, check_points, share
+from .grades import Grade, share
 from .identity import student_seed
 from .running import call, describe_error, stopped
 
@@ -95,7 +96,7 @@ def assess_tournament(evaluate, student, opponent="reference", points=3, *, game
     >>> g.details["rate"], g.points
     (0.5, 3.0)
     """
-    out_of = check_points(points)
+    out_of = validation.points(points)
     if opponent not in OPPONENTS:
         raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}, not {opponent!r}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:

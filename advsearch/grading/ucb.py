@@ -13,8 +13,9 @@ import numbers
 import random
 from types import SimpleNamespace
 
+from .. import validation
 from ..check.uct_formula import selection_statistics, uct_value
-from .grades import Grade, check_points, number_text, share
+from .grades import Grade, number_text, share
 
 __all__ = ["uct_value", "ucb_question", "assess_ucb"]
 
@@ -75,7 +76,7 @@ def assess_ucb(q, uct_values, uct_choice, points=2, *, tolerance: float = 0.01, 
     >>> assess_ucb(q, {}, q.choice).points          # the choice without the values
     0.0
     """
-    out_of = check_points(points)
+    out_of = validation.points(points)
     half = out_of / 2
     n_right = 0
     if not isinstance(uct_values, dict) or not uct_values:
