@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import random
 
+from .. import validation
 from ..answers import same_number
 from ..game import CHANCE
 from ..result import format_number as _f
@@ -44,22 +45,22 @@ from ..search import expectiminimax as _expectiminimax
 from ..trees import CHANCE_RULES, check_random_size
 from . import two_player
 from .chance_exercises import ChanceExercise, Star1Exercise
-from .common import check_branching, check_int, check_seed, inner_labels, labelled, leaf_naming, sub_seeds
+from .common import check_branching, inner_labels, labelled, leaf_naming, sub_seeds
 from .random_trees import random_chance_tree
 
 __all__ = ["expectiminimax", "star1", "ChanceExercise", "Star1Exercise", "random_chance_tree"]
 
 
 def _check_shape(kind, seed, depth, branching, low, high, with_min):
-    check_seed(seed)
-    check_int("depth", depth, 1)
+    validation.seed(seed)
+    validation.whole_number("depth", depth, least=1)
     lo, hi = check_branching(branching)
     if not isinstance(with_min, bool):
         raise TypeError(f"with_min must be True or False, not {with_min!r}")
     if with_min and depth < 2:
         raise ValueError(f"with_min=True needs depth >= 2 (MAX, chance, then MIN), not depth={depth}")
-    check_int("low", low, -10**6)
-    check_int("high", high, low)
+    validation.whole_number("low", low, least=-10**6)
+    validation.whole_number("high", high, least=low)
     check_random_size(f"practice.{kind}(depth={depth!r}, branching={branching!r})", (lo, hi), depth, chance=True,
                       max_nodes=two_player.MAX_NODES)
     return lo, hi
@@ -188,8 +189,8 @@ def star1(seed=0, *, cuts=1, chance_cuts=None, depth=2, branching=2, with_min=Tr
     (1, True)
     """
     lo, hi = _check_shape("star1", seed, depth, branching, low, high, with_min)
-    check_int("cuts", cuts, 0)
-    if chance_cuts is not None and check_int("chance_cuts", chance_cuts, 0) > cuts:
+    validation.whole_number("cuts", cuts, least=0)
+    if chance_cuts is not None and validation.whole_number("chance_cuts", chance_cuts, least=0) > cuts:
         raise ValueError(f"chance_cuts={chance_cuts} cannot exceed cuts={cuts}")
     if not isinstance(prune_on_equal, bool):
         raise TypeError(f"prune_on_equal must be True or False, not {prune_on_equal!r}")

@@ -5,8 +5,8 @@
 - :func:`labelled`: a tree with its inner nodes named A, B, ... in
   breadth-first order and every leaf after its parent (``"b2"``);
 - :func:`breadth_first`, :func:`inner_labels`: the nodes level by level;
-- :func:`check_seed`, :func:`check_branching`, :func:`check_int`: clear
-  errors for bad parameters;
+- :func:`check_branching`: a clear error for a bad branching (the other
+  parameters are checked by :mod:`advsearch.validation`);
 - :func:`nice_probabilities`, :func:`constant_sum`: the random pieces of
   chance trees (probabilities easy to add up by hand) and of n-player
   trees whose payoffs share a fixed sum.
@@ -23,42 +23,24 @@ A[B[b1=-8 b2=-1] C[c1=3 c2=0]]
 
 from __future__ import annotations
 
-import numbers
 import random
 from fractions import Fraction
 
+from .. import validation
 from ..trees import Node, Tree, spreadsheet_name
 
-__all__ = ["sub_seeds", "labelled", "breadth_first", "inner_labels", "leaf_naming", "closed", "whole",
-           "check_seed", "check_branching", "check_int", "nice_probabilities", "constant_sum", "DENOMINATORS"]
+__all__ = ["sub_seeds", "labelled", "breadth_first", "inner_labels", "leaf_naming", "closed",
+           "check_branching", "nice_probabilities", "constant_sum", "DENOMINATORS"]
 
 #: The denominators of the probabilities :func:`nice_probabilities` draws (halves, thirds, quarters, ...).
 DENOMINATORS = (2, 3, 4, 6, 8, 12)
 
 
-def whole(x) -> bool:
-    """Is ``x`` an int (and not a bool)?"""
-    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
-
-
-def check_seed(seed):
-    """A ValueError unless ``seed`` is an int or a str (what makes an exercise again in every process)."""
-    if not (isinstance(seed, str) or whole(seed)):
-        raise ValueError(f"seed must be an int or a str, so that the exercise can be made again; not {seed!r}")
-
-
-def check_int(name, x, least):
-    """A ValueError naming ``name`` unless ``x`` is an int >= ``least``."""
-    if not whole(x) or x < least:
-        raise ValueError(f"{name} must be an int >= {least}, not {x!r}")
-    return int(x)
-
-
 def check_branching(branching) -> tuple:
     """``(lo, hi)`` from an int b or a pair (lo, hi) with 1 <= lo <= hi; a ValueError otherwise."""
-    if whole(branching):
+    if validation.is_whole_number(branching):
         lo = hi = int(branching)
-    elif isinstance(branching, (tuple, list)) and len(branching) == 2 and all(map(whole, branching)):
+    elif isinstance(branching, (tuple, list)) and len(branching) == 2 and all(map(validation.is_whole_number, branching)):
         lo, hi = map(int, branching)
     else:
         raise ValueError(f"branching must be an int or a pair (lo, hi), not {branching!r}")

@@ -34,10 +34,11 @@ from __future__ import annotations
 
 import random
 
+from .. import validation
 from ..search import maxn as _maxn
 from ..trees import Tree, check_random_size
 from . import two_player
-from .common import check_branching, check_int, check_seed, constant_sum, inner_labels, labelled, leaf_naming, sub_seeds
+from .common import check_branching, constant_sum, inner_labels, labelled, leaf_naming, sub_seeds
 from .multiplayer_exercises import MOVE, MaxnExercise, ShallowExercise
 from .random_trees import random_vector_tree
 
@@ -53,10 +54,10 @@ def _draws(kind, seed, shape, payoff, test):
 
 
 def _check_shape(kind, seed, depth, branching, num_players):
-    check_seed(seed)
-    check_int("depth", depth, 1)
+    validation.seed(seed)
+    validation.whole_number("depth", depth, least=1)
     lo, hi = check_branching(branching)
-    if check_int("num_players", num_players, 2) < 3:
+    if validation.whole_number("num_players", num_players, least=2) < 3:
         raise ValueError(f"num_players must be 3 or more (two players are minimax), not {num_players}")
     check_random_size(f"practice.{kind}(depth={depth!r}, branching={branching!r})", (lo, hi), depth,
                       max_nodes=two_player.MAX_NODES)
@@ -113,8 +114,8 @@ def maxn(seed=0, *, num_players=3, depth=3, branching=2, low=0, high=9, ties=Fal
     {'A': (8, 7, 1), 'B': (8, 7, 1), 'C': (6, 3, 8), 'move': 'B'}
     """
     lo, hi = _check_shape("maxn", seed, depth, branching, num_players)
-    check_int("low", low, -10**6)
-    check_int("high", high, low)
+    validation.whole_number("low", low, least=-10**6)
+    validation.whole_number("high", high, least=low)
     if not isinstance(ties, bool):
         raise TypeError(f"ties must be True or False, not {ties!r}")
     if ties and hi < 2:
@@ -173,8 +174,8 @@ def shallow(seed=0, *, cuts=1, max_sum=10, num_players=3, depth=3, branching=2) 
     (2, True)
     """
     lo, hi = _check_shape("shallow", seed, depth, branching, num_players)
-    check_int("cuts", cuts, 0)
-    check_int("max_sum", max_sum, 1)
+    validation.whole_number("cuts", cuts, least=0)
+    validation.count("max_sum", max_sum)
     if cuts and (hi < 2 or depth < 2):
         raise ValueError(f"a shallow cut needs a node with two or more children below the root: depth >= 2 and "
                          f"branching >= 2, not depth={depth}, branching={branching!r}")

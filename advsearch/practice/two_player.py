@@ -47,6 +47,7 @@ import html
 import io
 from typing import NamedTuple
 
+from .. import validation
 from ..check.wording import and_list
 from ..game import MAX, player_name
 from ..result import format_number
@@ -54,10 +55,10 @@ from ..search import alphabeta as _alphabeta
 from ..search import minimax as _minimax
 from ..trees import Tree, check_random_size, random_tree
 from .common import breadth_first as _breadth_first
+from .common import check_branching as _check_branching
 from .common import closed as _closed
 from .common import labelled as _label_leaves
 from .common import sub_seeds as _sub_seeds
-from .common import whole as _whole
 
 __all__ = ["Exercise", "Solution", "Cut", "minimax", "alphabeta", "cuts", "MAX_TRIES", "MAX_NODES"]
 
@@ -441,19 +442,10 @@ def _minimax_values(t: Tree) -> dict:
 
 
 def _check_common(kind, seed, depth, branching, low, high, ties):
-    if not (isinstance(seed, str) or _whole(seed)):
-        raise ValueError(f"seed must be an int or a str, so that the exercise can be made again; not {seed!r}")
-    if not _whole(depth) or depth < 1:
-        raise ValueError(f"depth must be an int >= 1 plies, not {depth!r}")
-    if _whole(branching):
-        lo = hi = int(branching)
-    elif isinstance(branching, (tuple, list)) and len(branching) == 2 and all(map(_whole, branching)):
-        lo, hi = map(int, branching)
-    else:
-        raise ValueError(f"branching must be an int or a pair (lo, hi), not {branching!r}")
-    if not 1 <= lo <= hi:
-        raise ValueError(f"branching must satisfy 1 <= lo <= hi, not {branching!r}")
-    if not (_whole(low) and _whole(high)) or low > high:
+    validation.seed(seed)
+    validation.whole_number("depth", depth, least=1)
+    lo, hi = _check_branching(branching)
+    if not (validation.is_whole_number(low) and validation.is_whole_number(high)) or low > high:
         raise ValueError(f"low and high must be ints with low <= high, not {low!r} and {high!r}")
     if not isinstance(ties, bool):
         raise ValueError(f"ties must be True or False, not {ties!r}")
@@ -543,11 +535,6 @@ def _count_bound(depth: int, hi: int, first: int) -> int:
     return sum(hi ** k - 1 for k in range(first, depth, 2))
 
 
-def _check_count(name, x):
-    if x is not None and (not _whole(x) or x < 0):
-        raise ValueError(f"{name} must be None (any number) or an int >= 0, not {x!r}")
-
-
 def alphabeta(seed=0, *, depth=3, branching=(2, 3), alpha_cuts=None, beta_cuts=None, deep_cutoffs=None,
               ties=False, prune_on_equal=True, low=-9, high=9) -> Exercise:
     """An alpha-beta exercise: mark the leaves that alpha-beta never evaluates.
@@ -609,8 +596,9 @@ def alphabeta(seed=0, *, depth=3, branching=(2, 3), alpha_cuts=None, beta_cuts=N
     ValueError: deep_cutoffs=True needs depth >= 4 (a MIN node three plies below a MAX node, with children), not depth=3
     """
     lo, hi = _check_common("alphabeta", seed, depth, branching, low, high, ties)
-    _check_count("alpha_cuts", alpha_cuts)
-    _check_count("beta_cuts", beta_cuts)
+    for name, wanted in (("alpha_cuts", alpha_cuts), ("beta_cuts", beta_cuts)):
+        if wanted is not None:
+            validation.whole_number(f"{name} (None for any number)", wanted, least=0)
     if deep_cutoffs is not None and not isinstance(deep_cutoffs, bool):
         raise ValueError(f"deep_cutoffs must be None, True or False, not {deep_cutoffs!r}")
     if not isinstance(prune_on_equal, bool):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 
+from .. import validation
 from ..check.uct_formula import selection_statistics
 from ..check.uct_questions import BackupQuestion, SelectionQuestion
 from ..check.uct_trees import StatsTree, uct_tree
@@ -102,8 +103,7 @@ class UCTExercise:
 
 
 def _seed(seed):
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise ValueError(f"seed must be an int or a str, so that the exercise can be made again; not {seed!r}")
+    validation.seed(seed)
     return random.Random(f"advsearch.practice.uct:{type(seed).__name__}:{seed}")
 
 
@@ -135,11 +135,10 @@ def uct(seed=0, *, children=(3, 4), max_visits=20) -> UCTExercise:
     ValueError: children must be a pair (lo, hi) with 2 <= lo <= hi <= 8, not (1, 3)
     """
     rng = _seed(seed)
-    if not (isinstance(children, tuple) and len(children) == 2 and all(isinstance(x, int) and not
-            isinstance(x, bool) for x in children) and 2 <= children[0] <= children[1] <= 8):
+    if not (isinstance(children, tuple) and len(children) == 2 and all(map(validation.is_whole_number, children))
+            and 2 <= children[0] <= children[1] <= 8):
         raise ValueError(f"children must be a pair (lo, hi) with 2 <= lo <= hi <= 8, not {children!r}")
-    if isinstance(max_visits, bool) or not isinstance(max_visits, int) or not 4 <= max_visits <= 200:
-        raise ValueError(f"max_visits must be an int in 4..200, not {max_visits!r}")
+    validation.whole_number("max_visits", max_visits, least=4, most=200)
     kids, n = selection_statistics(rng, children, max_visits)
     q = SelectionQuestion(kids, n)
     text = (q.text() + "\nWhich child does UCT select, with UCTValue = wins/visits + √(ln N / visits)? "
@@ -161,11 +160,10 @@ def uct_backup(seed=0, *, iterations=8) -> UCTExercise:
     >>> uct_backup(iterations=2)
     Traceback (most recent call last):
     ...
-    ValueError: iterations must be an int in 4..12, not 2
+    ValueError: iterations must be a whole number from 4 to 12, not 2
     """
     rng = _seed(seed)
-    if isinstance(iterations, bool) or not isinstance(iterations, int) or not 4 <= iterations <= 12:
-        raise ValueError(f"iterations must be an int in 4..12, not {iterations!r}")
+    validation.whole_number("iterations", iterations, least=4, most=12)
     while True:
         game = random_tree((2, 3), 3, seed=rng.getrandbits(32), low=-1, high=1)
         r = _mcts(game, iterations=iterations + 1, c=1.0, bounds=(-1, 1), seed=rng.getrandbits(32), trace=True)
