@@ -48,10 +48,9 @@ Linear(0.3·centre + 0.1·corners)
 
 from __future__ import annotations
 
-import math
-import numbers
 from collections.abc import Mapping
 
+from . import validation
 from .game import MAX, MIN
 from .games.connect4 import ConnectFour
 from .games.tictactoe import FULL, LINE_MASKS
@@ -265,9 +264,7 @@ def _check_names(weights, names, *, complete):
 
 
 def _number(name, w) -> float:
-    if isinstance(w, bool) or not isinstance(w, numbers.Real) or not math.isfinite(w):
-        raise ValueError(f"the weight of {name!r} must be a finite number, not {w!r}")
-    return float(w)
+    return validation.real_number(f"the weight of {name!r}", w)
 
 
 def _read_weights(weights, names) -> tuple:

@@ -56,7 +56,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import agents as _agents
+from . import agents as _agents, validation
 from .arena import match
 from .evaluation import Linear
 from .game import MAX
@@ -250,8 +250,7 @@ def fit_logistic(X, y, l2=1e-3, steps=50, tol=1e-9) -> LogisticFit:
     """
     X, y = _check_data(X, y)
     l2 = _check_number("l2", l2)
-    if isinstance(steps, bool) or not isinstance(steps, numbers.Integral) or steps < 1:
-        raise ValueError(f"steps must be a whole number >= 1, not {steps!r}")
+    validation.count("steps", steps)
     n, k = X.shape
     A = np.hstack([X, np.ones((n, 1))])            # the last parameter is the bias
     theta = np.zeros(k + 1)
@@ -301,9 +300,7 @@ def _plain(x):
 
 
 def _check_number(name, x, minimum=0.0):
-    if isinstance(x, bool) or not isinstance(x, numbers.Real) or not math.isfinite(x) or x < minimum:
-        raise ValueError(f"{name} must be a finite number >= {minimum:g}, not {x!r}")
-    return float(x)
+    return validation.real_number(name, x, least=minimum)
 
 
 # --- 4. Back to an evaluation function. ---

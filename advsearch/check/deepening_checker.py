@@ -18,6 +18,7 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass, replace
 
+from .. import validation
 from ..game import MAX, MIN, GameView
 from ..search import BudgetExceeded, alphabeta
 from ..trees import random_tree
@@ -238,8 +239,8 @@ def check_deepening(fn, *, trees=None, depth=None, seed=0, time_per_tree=3.0) ->
         trials = _battery(seed)
     else:
         tested = custom_trees(trees)
-        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
-            raise ValueError(f"depth must be an int >= 1, not {depth!r}")
+        if depth is not None:
+            validation.count("depth", depth)
         trials = [_trial(t, depth or max(1, t.height - 1), None) for t in tested]
     for number, trial in enumerate(trials, 1):
         r, players = _run(fn, trial, time_per_tree)

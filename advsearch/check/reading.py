@@ -7,11 +7,10 @@ and :func:`blank` says when nothing has been answered yet.
 
 from __future__ import annotations
 
-import math
-import numbers
 import re
 from collections.abc import Mapping
 
+from .. import validation
 from ..answers import close as same, number_problem
 from ..game import CHANCE
 from ..trees import Tree, parse, tree as make_tree
@@ -44,10 +43,9 @@ def has_chance(t: Tree) -> bool:
     return any(n.player == CHANCE for n in t.nodes() if n.children)
 
 
-def is_number(x) -> bool:
-    """A real number that is not a bool or NaN."""
-    return isinstance(x, numbers.Real) and not isinstance(x, bool) and not (
-        isinstance(x, float) and math.isnan(x))
+#: A real number that is not a bool or NaN: :func:`advsearch.validation.is_number` itself, which the checkers
+#: import from here.
+is_number = validation.is_number
 
 
 def blank(x) -> bool:

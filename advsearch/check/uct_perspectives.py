@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+from .. import validation
 from ..game import MAX, MIN
 from ..trees import Tree, tree as make_tree
 
@@ -126,8 +127,7 @@ def trap_trees(seed, n: int = 6, *, aspect: str = "convergence", salt: str = "ad
     """
     if aspect not in ("convergence", "perspective"):
         raise ValueError(f"aspect must be 'convergence' or 'perspective', not {aspect!r}")
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"n must be an int >= 1, not {n!r}")
+    validation.count("n", n)
     rng = random.Random(f"{salt}:{aspect}:{seed}")
     # (loss, draw, win) weights of the leaves below each root move, for the root player: one good move and
     # poor ones (convergence); or a safe draw, a trap with wins the opponent avoids, and a sure loss.

@@ -18,8 +18,8 @@ node and the UCTValue (c = 1) under it.
 from __future__ import annotations
 
 import io
-import numbers
 
+from .. import validation
 from ..game import MAX, MIN
 from ..search.mcts import EdgeStats, TreeSnapshot
 from .uct_formula import uct_value
@@ -36,8 +36,7 @@ class StatsTree(TreeSnapshot):
         return self.highlight
 
 
-def _number(x) -> bool:
-    return isinstance(x, numbers.Real) and not isinstance(x, bool) and x == x
+_number = validation.is_number
 
 
 def uct_tree(spec, root=MAX) -> StatsTree:

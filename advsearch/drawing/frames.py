@@ -9,14 +9,14 @@ rollout, backup), narrated in one sentence.
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 from typing import Any
 
+from .. import validation
 from ..result import Event, trace_of
 from ..search.mcts import MCTSTrace
 
-__all__ = ["Frame", "frames", "pick", "whole_number"]
+__all__ = ["Frame", "frames", "pick"]
 
 
 @dataclass(frozen=True)
@@ -59,16 +59,6 @@ def frames(result) -> list:
     return [Frame(k, e, text, result) for k, (e, text) in enumerate(zip(trace, trace.narrate()))]
 
 
-def whole_number(i, name) -> int:
-    """``i`` as an int if it is a whole number (a bool is not); else a ValueError naming ``name``."""
-    if not isinstance(i, bool):
-        try:
-            return operator.index(i)
-        except TypeError:
-            pass
-    raise ValueError(f"{name} must be a whole number, not {i!r}")
-
-
 def pick(chosen, steps=None) -> list:
     """The frames of ``chosen`` (a list of frames) whose steps are ``steps``, in that order (None: all).
 
@@ -90,7 +80,7 @@ def pick(chosen, steps=None) -> list:
              else "an event of this trace, whose events")
     out = []
     for k in steps:
-        k = whole_number(k, "each of steps")
+        k = validation.whole_number("each of steps", k)
         if -len(chosen) <= k < 0:
             out.append(chosen[k])
         elif k in by_step:

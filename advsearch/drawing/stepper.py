@@ -13,8 +13,9 @@ the trace or, for MCTS, an iteration.  By default every step is a frame;
 
 from __future__ import annotations
 
+from .. import validation
 from ..result import trace_of
-from .frames import frames, pick, whole_number
+from .frames import frames, pick
 
 __all__ = ["StepperModel"]
 
@@ -119,7 +120,7 @@ class StepperModel:
 
         Raises ValueError when ``i`` is not a whole number.
         """
-        i = whole_number(i, "the frame to go to")
+        i = validation.whole_number("the frame to go to", i)
         self._index = min(max(i, 0), self.count - 1)
         return self._index
 

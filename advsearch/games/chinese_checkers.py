@@ -160,6 +160,7 @@ from __future__ import annotations
 import math
 import numbers
 
+from .. import validation
 from ..game import Game, GameError, IllegalMoveError, player_name
 from .boards import PLAYER_COLOURS, board_card, check_player_boards
 
@@ -272,15 +273,12 @@ class ChineseCheckers(Game):
     def __init__(self, players: int = 2, size: int = 2, max_moves: int | None = None):
         if isinstance(players, bool) or not isinstance(players, numbers.Integral) or players not in HOMES:
             raise ValueError(f"Chinese Checkers is for 2, 3, 4 or 6 players, not {players!r}")
-        if isinstance(size, bool) or not isinstance(size, numbers.Integral) or size < 1:
-            raise ValueError(f"size (holes along a side of a point) must be a whole number >= 1, not {size!r}")
+        validation.count("size (holes along a side of a point)", size)
         self.num_players = n = int(players)
         self.size = k = int(size)
         if max_moves is None:
             max_moves = 20 * k * n
-        if isinstance(max_moves, bool) or not isinstance(max_moves, numbers.Integral) or max_moves < 1:
-            raise ValueError(f"max_moves must be a whole number >= 1, not {max_moves!r}")
-        self.max_moves = int(max_moves)
+        self.max_moves = validation.count("max_moves", max_moves)
         self.pieces = k * (k + 1) // 2
         self.holes = tuple((q, r) for r in range(-2 * k, 2 * k + 1) for q in range(-2 * k, 2 * k + 1)
                            if max(q, r, -q - r) <= k or min(q, r, -q - r) >= -k)
@@ -431,7 +429,7 @@ class ChineseCheckers(Game):
             return boards, (player + 1) % self.num_players, plies + 1
         try:
             origin, end = action
-            ok = all(isinstance(h, numbers.Integral) and not isinstance(h, bool) for h in (origin, end))
+            ok = all(validation.is_whole_number(h) for h in (origin, end))
         except (TypeError, ValueError):
             ok = False
         if not ok:

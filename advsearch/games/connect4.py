@@ -44,8 +44,8 @@ Speed
 
 from __future__ import annotations
 
-import numbers
 
+from .. import validation
 from ..game import MAX, MIN, Game, GameError, IllegalMoveError
 from .boards import add_key, board_card
 
@@ -114,12 +114,11 @@ MAX_SIZE = 64
 
 
 def _check_size(name, n):
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 1:
-        raise ValueError(f"{name} must be a whole number of cells >= 1, not {n!r}")
+    n = validation.count(name, n)
     if n > MAX_SIZE:
         raise ValueError(f"{name} {n} is more cells than ConnectFour builds: at most {MAX_SIZE} "
                          "(its board tables grow with the area, and no search could look far on such a board)")
-    return int(n)
+    return n
 
 
 class _Open(dict):
@@ -267,7 +266,7 @@ class ConnectFour(Game):
     def _result_checked(self, state, action):
         """``result`` for the unusual cases: explain what is wrong, or convert an integer-like column."""
         self._check(state)
-        if isinstance(action, numbers.Integral) and not isinstance(action, bool) and 0 <= action < self.width:
+        if validation.is_whole_number(action) and 0 <= action < self.width:
             action = int(action)
         if self.is_terminal(state):
             raise self._game_over(state, action)

@@ -72,6 +72,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+from .. import validation
 from ..game import MAX, MIN
 from .building import PROBABILITY_TOLERANCE, ChanceSpec, build, chance, check_root, read_spec, spreadsheet_name
 from .structure import CHANCE_RULES, Node, Tree
@@ -194,8 +195,7 @@ def parse(text: str) -> Tree:
 
 
 def _check_random_args(lo, hi, depth, low, high, players, root):
-    def whole(x):
-        return isinstance(x, int) and not isinstance(x, bool)
+    whole = validation.is_whole_number
 
     if not (whole(lo) and whole(hi)) or lo < 1 or lo > hi:
         raise ValueError(f"branching must be an int >= 1 or a pair (lo, hi) with 1 <= lo <= hi, "

@@ -20,6 +20,7 @@ from collections import deque
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .. import validation
 from ..game import CHANCE, MAX, InvalidTreeError
 from .structure import Node, Tree
 from .text_form import Draft, check_bits, check_depth, format_number, format_value, invalid, level_below, show, where
@@ -239,8 +240,7 @@ def _check_probabilities(d: Draft, path):
 def _resolve_num_players(arity, num_players) -> int:
     """The number of players, from the leaves and the optional ``num_players`` argument."""
     if num_players is not None:
-        if isinstance(num_players, bool) or not isinstance(num_players, int) or num_players < 2:
-            raise ValueError(f"num_players must be an int >= 2, not {num_players!r}")
+        validation.whole_number("num_players", num_players, least=2)
     found = 2 if arity is None else arity
     if num_players is not None and num_players != found:
         leaves = "single numbers" if arity is None else f"tuples of {arity} payoffs"
