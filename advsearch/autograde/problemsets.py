@@ -290,7 +290,7 @@ def _whose_move(fn, sub: Submission, points: float) -> grading.Grade:
     """Whether the evaluation sees whose move it is (:mod:`advsearch.grading.whose_move`), worked out once."""
     def judge():
         pairs = grading.whose_move_pairs(sub.problems.game, f"{sub.seed}:graded")
-        return grading.assess_whose_move(fn, sub.problems.game, pairs, 1)
+        return grading.assess_whose_move(fn, sub.problems.game, pairs, 1, seed=f"{sub.seed}:order")
     g = sub.remembered("whose_move", judge)
     return grading.Grade(grading.grades.share(float(points), g.points), float(points), g.text, details=g.details)
 

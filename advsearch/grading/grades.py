@@ -13,10 +13,9 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .. import validation
 from ..answers import same_number
 
-__all__ = ["Grade", "number_text", "check_points", "share", "same_number", "value_text", "no_function"]
+__all__ = ["Grade", "number_text", "share", "same_number", "value_text", "no_function"]
 
 
 @dataclass
@@ -79,11 +78,6 @@ def number_text(x) -> str:
     ('1.5', '2', '0.33', '3')
     """
     return f"{x:.2f}".rstrip("0").rstrip(".") if isinstance(x, float) else str(x)
-
-
-#: The one check of what a question is worth, :func:`advsearch.validation.points` itself (not a copy), under
-#: the name that grading/originality.py and grading/whose_move.py still import.
-check_points = validation.points
 
 
 def no_function(fn, out_of: float, note: str, name: str, signature: str):

@@ -49,10 +49,11 @@ import math
 import numbers
 import random
 
+from .. import validation
 from ..evaluation import Linear, connect4_eval, connect4_features
 from ..game import MAX
 from .batteries import sample_positions
-from .grades import Grade, check_points
+from .grades import Grade
 from .running import call
 
 __all__ = ["shipped_evaluations", "originality_positions", "agreement", "unoriginal", "unoriginal_values", "Recorder",
@@ -204,7 +205,7 @@ def assess_originality(evaluate, game, seed, points, *, time_limit: float = 10.0
     >>> "shows no knowledge of the game" in g.text
     True
     """
-    out_of = check_points(points)
+    out_of = validation.points(points)
     positions = originality_positions(game, seed)
     why, error = call(unoriginal, evaluate, game, positions, time_limit=time_limit, student=evaluate)
     if error is not None or why is None:

@@ -36,19 +36,20 @@ Examples
 from __future__ import annotations
 
 import math
-import numbers
 import random
 
+from .. import validation
 from ..evaluation import connect4_features
-from .grades import Grade, check_points, share
+from .grades import Grade, share
 from .running import call, describe_error
 
 __all__ = ["lost_within_two", "whose_move_pairs", "assess_whose_move", "FLOOR", "FULL"]
 
-#: The share of pairs below which nothing is earned: an evaluation that ranks pairs at random gets about half.
-FLOOR = 0.6
-#: The share of pairs that earns full points.
-FULL = 0.9
+#: The share of pairs up to which nothing is earned: an evaluation that ranks pairs at random gets about half, and
+#: one fitted to board statistics that are not the game's (column heights, discs per row) about three in four.
+FLOOR = 0.9
+#: The share of pairs that earns full points: an evaluation that sees a win at once ranks every pair right.
+FULL = 1.0
 
 
 def lost_within_two(game, state) -> bool:
@@ -76,7 +77,7 @@ def _features_for_mover(game, features, state) -> tuple:
     return (mover, *(f(state, mover) for f in features.values()))
 
 
-def whose_move_pairs(game, seed, n: int = 30, *, most_games: int = 20_000) -> list:
+def whose_move_pairs(game, seed, n: int = 60, *, most_games: int = 40_000) -> list:
     """``n`` pairs ``(won, lost)`` of positions of seeded random play, as the module describes.
 
     Positions come from whole random games (both players move at random, so
@@ -91,7 +92,7 @@ def whose_move_pairs(game, seed, n: int = 30, *, most_games: int = 20_000) -> li
     ------
     RuntimeError
         If ``most_games`` games do not give ``n`` pairs (the grader's
-        mistake: on the 7x6 board 30 pairs take about 500 games).
+        mistake: on the 7x6 board 60 pairs take about 1,000 games).
     """
     features = connect4_features(game)
     rng = random.Random(f"{seed}:whose-move")
@@ -130,12 +131,15 @@ def _later(pair) -> int:
     return (won > lost) - (won < lost)
 
 
-def assess_whose_move(evaluate, game, pairs, points=1, *, time_limit: float = 10.0) -> Grade:
+def assess_whose_move(evaluate, game, pairs, points=1, *, seed=0, time_limit: float = 20.0) -> Grade:
     """Grade whether ``evaluate`` ranks each pair's won position above its lost one, for the player to move.
 
     The share of pairs ranked right earns nothing up to :data:`FLOOR` and
     full points from :data:`FULL`, in proportion between.  A value that is
-    not a finite real number counts as a pair ranked wrongly.
+    not a finite real number counts as a pair ranked wrongly.  The positions
+    are evaluated once each, in an order shuffled by ``seed`` (the grader's
+    secret one), so an evaluation that keeps state cannot tell the won
+    position of a pair by when it is asked.
 
     Examples
     --------
@@ -153,27 +157,37 @@ def assess_whose_move(evaluate, game, pairs, points=1, *, time_limit: float = 10
     >>> print(assess_whose_move(base, game, pairs).text.split(":")[0])
     Your evaluation ranks 0 of 10 pairs of positions right
     """
-    out_of = check_points(points)
+    out_of = validation.points(points)
     if not callable(evaluate):
         return Grade(0.0, out_of, "No evaluation function was found: define evaluate(state, player).")
 
+    order = [(i, side) for i in range(len(pairs)) for side in (0, 1)]
+    random.Random(f"{seed}:order").shuffle(order)
+
     def values():
-        return [(evaluate(won, game.to_move(won)), evaluate(lost, game.to_move(lost))) for won, lost in pairs]
+        found = {}
+        for i, side in order:
+            state = pairs[i][side]
+            found[i, side] = evaluate(state, game.to_move(state))
+        return [(found[i, 0], found[i, 1]) for i in range(len(pairs))]
 
     result, error = call(values, time_limit=time_limit, student=evaluate)
     if error is not None:
         return Grade(0.0, out_of, f"On a position of this test your evaluation {describe_error(error)}.")
 
     def real(x):
-        return isinstance(x, numbers.Real) and not isinstance(x, bool) and math.isfinite(float(x))
+        try:
+            return validation.is_number(x) and math.isfinite(x)
+        except OverflowError:               # a Fraction too large for a float
+            return False
 
     right = [real(a) and real(b) and a > b for a, b in result]
     rate = sum(right) / len(pairs)
-    earned = share(out_of, (rate - FLOOR) / (FULL - FLOOR))
+    earned = share(out_of, (rate - FLOOR) / (FULL - FLOOR)) if rate > FLOOR else 0.0
     text = (f"Your evaluation ranks {sum(right)} of {len(pairs)} pairs of positions right: in each pair the player "
             f"to move wins at once in one position and loses within two moves in the other, and the four features "
             f"of connect4_features are the same in both. {FLOOR:.0%} or fewer earn nothing, "
-            f"{FULL:.0%} earn full points.")
+            f"{FULL:.0%} earns full points.")
     wrong = [i for i, ok in enumerate(right) if not ok]
     if wrong:
         i = wrong[0]

@@ -301,6 +301,17 @@ _weighted = Linear(connect4_features(game), {"centre": 0.3, "twos": 0.05, "three
 def evaluate(state, who):
     bonus = 0.05 if who == game.to_move(state) else -0.05
     return max(-0.99, min(0.99, _weighted(state, who) / 4 + bonus))'''}),
+    # Review of whose_move: the won position of each pair was asked first; an evaluation that gives each new
+    # position a hair less than the one before earned every pair (and the matches with it).  The order is now
+    # shuffled by the secret seed.
+    "whose_move_call_order": ("no work", ("ps2",), {"answer:evaluate_answer": '''
+_weighted = Linear(connect4_features(game), {"centre": 0.02, "twos": 0.005, "threes": 0.03, "threats": 0.05})
+_seen = {}
+def evaluate(state, who):
+    if state not in _seen:
+        _seen[state] = (who, _weighted(state, who) - 1e-9 * len(_seen))
+    first, value = _seen[state]
+    return value if who == first else -value'''}),
     "borrow_package_search": ("borrowing", ("ps2",), {"answer:evaluate_answer": '''
 from advsearch import alphabeta
 from advsearch.evaluation import connect4_eval
@@ -418,7 +429,7 @@ def alphabeta(game, state):
 EARNS = {"slow_in_the_match": ("test_whose_move", "test_manners")}
 
 SPARINGLY = ("evaluation_too_large", "evaluation_near_float_max", "slow_in_the_match", "features_any_weights",
-             "borrow_package_search")
+             "borrow_package_search", "whose_move_call_order")
 
 
 def _schema_bomb(nb):
