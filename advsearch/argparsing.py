@@ -25,7 +25,6 @@ import re
 
 from . import validation
 
-__all__ = ["StreamParser", "USAGE", "positive_int", "whole_number", "board_size", "seconds_or_none"]
 
 #: The exit status of a command line that could not be parsed.
 USAGE = 2

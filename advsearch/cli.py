@@ -70,8 +70,6 @@ from .registry import (GAMES, OPPONENTS, GameSpec, OpponentSpec, check_opponent,
                        opponent_spec, register_game, register_opponent, split_spec,
                        add_options, game_options)
 
-__all__ = ["GameSpec", "OpponentSpec", "GAMES", "OPPONENTS", "register_game", "register_opponent",
-           "make_game", "make_agent", "check_opponent", "positive_int", "main"]
 
 #: Exit codes: success, a game or agent that failed, and a bad command line (as argparse).
 OK, FAILED = 0, 1

@@ -16,8 +16,6 @@ doctests and pickles name ``advsearch.game.GameError``.
 
 from __future__ import annotations
 
-__all__ = ["GameError"]
-
 
 class GameError(Exception):
     """A game was used in a way its rules do not allow, or a search could not proceed."""

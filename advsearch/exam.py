@@ -56,7 +56,6 @@ from .result import format_number
 from .search import alphabeta, expectiminimax
 from .trees import random_tree
 
-__all__ = ["read_roster", "questions", "write_exam", "main", "KEY_COLUMNS", "MAX_ROSTER_BYTES"]
 
 #: The columns of ``answer_key.csv``, in order.
 KEY_COLUMNS = ("student_id", "name", "version", "q1_value", "q1_move", "q1_pruned", "q1_node", "q1_alpha_beta",

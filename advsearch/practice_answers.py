@@ -25,9 +25,6 @@ import numbers
 import re
 from fractions import Fraction
 
-__all__ = ["AnswerError", "read_values", "read_leaves", "read_vectors", "read_child", "values_hint", "leaves_hint",
-           "vectors_hint", "child_hint", "read_counts", "counts_hint", "short", "MOVE"]
-
 
 class AnswerError(ValueError):
     """An answer line that cannot be read; the message says what form is expected."""

@@ -54,8 +54,6 @@ from .trees import Tree
 from .practice_answers import (AnswerError, child_hint, leaves_hint, counts_hint, read_child, read_counts, read_leaves, read_values,
                                read_vectors, short, values_hint, vectors_hint)
 
-__all__ = ["KindSpec", "KINDS", "register_kind", "form_of", "parse_seed", "read_values", "read_leaves",
-           "read_vectors", "main"]
 
 #: Exit codes: a right answer, and a wrong one (or none); a bad command line is USAGE (2).
 RIGHT, WRONG = 0, 1

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import html
 
-__all__ = ["text_table", "html_table"]
-
 
 def text_table(head, rows, left=()) -> str:
     """Columns padded to their widest cell: the columns in ``left`` flush left, the others right."""

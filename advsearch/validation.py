@@ -37,9 +37,6 @@ from __future__ import annotations
 import math
 import numbers
 
-__all__ = ["is_whole_number", "is_number", "whole_number", "count", "positive_number", "real_number", "budget",
-           "probability", "seed", "points"]
-
 
 def is_whole_number(x) -> bool:
     """Is ``x`` an int (any ``numbers.Integral``), and not a bool?

@@ -20,8 +20,6 @@ from .openings import random_opening
 from .playing import play
 from .scores import MatchResult, TournamentResult
 
-__all__ = ["match", "tournament", "progress_bar"]
-
 
 # --- A match. ---
 

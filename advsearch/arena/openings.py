@@ -12,8 +12,6 @@ from ..game import CHANCE
 from .. import validation
 from .playing import chance_move
 
-__all__ = ["random_opening", "opening_moves"]
-
 
 def random_opening(game, plies, rng, state=None, tries=1000):
     """A state reached by ``plies`` uniformly random moves, in which the game is not over.

@@ -19,8 +19,6 @@ from ..game import CHANCE, GameError, IllegalMoveError, player_name
 from ..search.base import chance_outcomes
 from ..timeout import TimeLimitExceeded
 
-__all__ = ["GameRecord", "AgentError", "AgentTimeLimitExceeded", "play", "agent_move", "is_legal", "chance_move",
-           "failure_sentence", "search_summary", "plural", "INTERACTIVE_TIME_PER_MOVE"]
 
 #: Seconds an agent may think over a move while a person waits for it: the default of
 #: ``advsearch play`` and of the play widget.  :func:`play` has no limit unless given one.

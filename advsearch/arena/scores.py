@@ -16,8 +16,6 @@ from ..ratings import elo, wilson_interval
 from ..tables import html_table, text_table
 from .playing import plural
 
-__all__ = ["MatchResult", "TournamentResult", "signed"]
-
 
 # --- The result of a match. ---
 

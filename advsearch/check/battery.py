@@ -13,7 +13,6 @@ from .reading import as_tree, has_chance, same, two_player
 from .runs import heuristic
 from .wording import article
 
-__all__ = ["FIXED_TREES", "battery", "Trial", "reference", "windows_agree", "custom_trees"]
 
 #: Explicit trees every implementation is checked on first, small ones first.
 FIXED_TREES = (

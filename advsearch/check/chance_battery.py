@@ -28,7 +28,6 @@ from .reading import as_tree
 from .value_models import reassigned
 from .wording import article
 
-__all__ = ["EXPECTIMAX_TREES", "EXPECTIMINIMAX_TREES", "chance_battery", "chance_reference", "chance_trees"]
 
 #: The expectimax battery's first trees: MAX against chance.
 EXPECTIMAX_TREES = (

@@ -22,7 +22,6 @@ from .value_mistakes import CHANCE_MISTAKES, chance_mistake, same_value
 from .value_models import ValueModel, first_difference, fitting
 from .wording import and_list, article, node_name
 
-__all__ = ["check_chance", "chance_models", "lookups_dropped", "model_feedback"]
 
 #: What a search with each chance mistake does, as the feedback's first sentence says it.
 _DOES = {

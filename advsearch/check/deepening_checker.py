@@ -27,7 +27,6 @@ from .feedback import Feedback, not_answered
 from .reading import same
 from .runs import heuristic, heuristic_for_mover, run, run_problem
 
-__all__ = ["check_deepening", "DEEPENING_MISTAKES"]
 
 #: The mistakes :func:`check_deepening` names, by key.
 DEEPENING_MISTAKES = {

@@ -13,7 +13,6 @@ from .runs import Run, heuristic_for_mover, repeat, run
 from .value_models import fitting
 from .wording import node_name
 
-__all__ = ["diagnose", "first_window_difference"]
 
 inf = math.inf
 

@@ -13,7 +13,6 @@ from .narration import covering_prune, why_reached
 from .runs import Run, repeat
 from .wording import PLAYER, and_list, cap, node_name
 
-__all__ = ["explain_trial", "did", "root_sentence", "twice_feedback", "SEARCH_NAMES"]
 
 #: How the messages name each search that ``check.implementation`` checks.
 SEARCH_NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta", "expectimax": "expectimax",

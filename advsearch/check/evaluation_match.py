@@ -25,8 +25,6 @@ from ..games.connect4 import ConnectFour
 from ..search import iterative_deepening
 from .feedback import Feedback, not_answered
 
-__all__ = ["OPPONENTS", "TARGETS", "Checked", "zero", "searcher", "opponent", "play_match", "probe_positions",
-           "evaluation", "MatchFeedback", "EVALUATION_MISTAKES"]
 
 #: The reference opponents, by name, with a description.
 OPPONENTS = {

@@ -7,8 +7,6 @@ import html
 
 from .pictures import render
 
-__all__ = ["Feedback", "not_answered"]
-
 
 class Feedback:
     """What a checker says: ``ok``, ``text`` and the diagnosed ``mistake`` key (or None).

@@ -18,7 +18,6 @@ from .feedback import Feedback
 from .maxn_implementation import check_maxn
 from .minimax_implementation import check_two_player
 
-__all__ = ["implementation", "TIME_PER_TREE", "ALGORITHMS"]
 
 #: How long, in seconds, a function may run on one tree by default.
 TIME_PER_TREE = 3.0

@@ -18,7 +18,6 @@ from .reading import as_tree, blank, is_number, locate, BadItem
 from .values_checker import values
 from .wording import and_list
 
-__all__ = ["LIMITS_MISTAKES", "depth_limited", "eval_function", "ordering_savings"]
 
 #: The mistakes these checkers name, by key.
 LIMITS_MISTAKES = {

@@ -16,8 +16,6 @@ from .limits_questions import LIMITS_MISTAKES, eval_function
 from .reading import BadItem, as_tree, blank, locate
 from .wording import and_list, cap
 
-__all__ = ["NoisyTree", "quiescence", "quiescence_frontier"]
-
 
 class NoisyTree(GameView):
     """An explicit tree whose nodes named in ``noisy`` are unquiet: every move out of them is noisy."""

@@ -23,7 +23,6 @@ from .reading import as_tree, has_chance
 from .value_models import reversed_tree
 from .wording import article
 
-__all__ = ["MAXN_TREES", "maxn_battery", "maxn_reference", "maxn_trees", "ties_matter"]
 
 #: The first trees of the battery.
 MAXN_TREES = (

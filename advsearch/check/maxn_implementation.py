@@ -25,7 +25,6 @@ from .value_mistakes import same_value, vector_sentence
 from .value_models import ValueModel, first_difference, fitting, last_among_equals, reassigned
 from .wording import and_list, article, node_name
 
-__all__ = ["MAXN_MISTAKES", "check_maxn", "maxn_models"]
 
 #: The mistake only a max-n search makes, by key (the others are :data:`~.value_mistakes.VALUE_MISTAKES`').
 MAXN_MISTAKES = {

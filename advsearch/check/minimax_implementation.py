@@ -13,7 +13,6 @@ from .reading import same
 from .runs import repeat, run_all, signature
 from .wording import article
 
-__all__ = ["check_two_player", "judge_runs"]
 
 #: Mistakes about α and β, diagnosed more surely when the code's alpha and beta can be read.
 _WINDOW_MISTAKES = ("bounds_not_passed", "swapped_bounds", "bounds_updated_wrong_place")

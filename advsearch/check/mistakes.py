@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from ..game import MAX, MIN
 from .value_models import ValueModel
 
-__all__ = ["MISTAKES", "Model", "model_search", "models", "perspectives", "perspective_models", "explanation"]
 
 inf = math.inf
 

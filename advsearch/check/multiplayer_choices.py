@@ -24,7 +24,6 @@ from .feedback import Feedback, not_answered
 from .reading import blank, value_type_problem
 from .wording import and_list
 
-__all__ = ["root_move", "searcher_value", "MULTIPLAYER_MISTAKES", "SEARCHES"]
 
 #: The mistakes the multiplayer questions name, by key.
 MULTIPLAYER_MISTAKES = {

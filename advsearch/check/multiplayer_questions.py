@@ -40,8 +40,6 @@ from .subtrees import bottom_up
 from .value_mistakes import same_value
 from .wording import and_list, cap, node_name
 
-__all__ = ["paranoid_values", "alliance", "root_move", "searcher_value", "MULTIPLAYER_MISTAKES"]
-
 
 def paranoid_values(tree, answer, player=None) -> Feedback:
     """Check the paranoid values a student wrote for the labelled inner nodes of a multiplayer tree.

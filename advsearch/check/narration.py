@@ -29,8 +29,6 @@ from ..trees import Tree
 from .reading import same
 from .wording import PLAYER, node_name
 
-__all__ = ["covering_prune", "why_reached", "value_line", "chance_cut", "shallow_cut"]
-
 
 def covering_prune(trace, path):
     """``(index, below)``: the prune event that cuts ``path`` off, and whether path lies deeper than the cut child.

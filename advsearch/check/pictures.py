@@ -12,7 +12,6 @@ from ..trees import Tree, parse
 from .subtrees import below
 from .wording import node_name
 
-__all__ = ["PICTURE_NODES", "render"]
 
 #: A tree with more nodes than this is cut down to the part around the node the feedback is about.
 PICTURE_NODES = 40

@@ -17,7 +17,6 @@ from .reading import BadItem, as_tree, is_node_path, is_number, locate, two_play
 from .subtrees import leaves_below
 from .wording import and_list, article, cap, node_name, short_name
 
-__all__ = ["pruned", "ALGORITHMS"]
 
 #: The searches :func:`pruned` checks against, by the name its ``algorithm`` takes.
 ALGORITHMS = {"alphabeta": "alpha-beta", "star1": "Star1", "shallow": "shallow pruning"}

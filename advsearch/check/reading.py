@@ -16,8 +16,6 @@ from ..game import CHANCE
 from ..trees import Tree, parse, tree as make_tree
 from .wording import and_list, article, short_name
 
-__all__ = ["as_tree", "two_player", "has_chance", "is_number", "same", "blank", "BadItem", "locate",
-           "checked_path", "is_node_path", "value_type_problem"]
 
 _PATH_TEXT = re.compile(r"\s*(\[\s*\d+\s*\])+\s*\Z|\s*\[\s*\]\s*\Z")
 

@@ -24,8 +24,6 @@ from ..trees import Tree
 from .feedback import Feedback, not_answered
 from .reading import is_number
 
-__all__ = ["Run", "run", "heuristic", "heuristic_for_mover", "signature", "run_problem", "repeat", "run_all",
-           "merged_scores", "FOR_MAX"]
 
 #: What a two-player search returns, as the messages say it.
 FOR_MAX = "the value for MAX"

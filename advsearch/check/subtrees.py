@@ -12,8 +12,6 @@ import math
 
 from ..trees import Tree
 
-__all__ = ["below", "leaves_below", "bottom_up"]
-
 
 def below(t: Tree, path) -> list:
     """The nodes of the subtree at ``path``, itself first (preorder)."""

@@ -24,7 +24,6 @@ from .feedback import Feedback, not_answered
 from .reading import as_tree, two_player
 from .wording import and_list, article, node_name
 
-__all__ = ["monotonic_transformation", "TRANSFORMATION_MISTAKES", "TIME_LIMIT"]
 
 #: Seconds the student's f may take for all the leaf values together.
 TIME_LIMIT = 1.0

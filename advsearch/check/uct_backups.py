@@ -18,7 +18,6 @@ from .uct_steps import StatsFeedback, said
 from .uct_trees import StatsTree, players, uct_tree
 from .wording import and_list, article
 
-__all__ = ["uct_backup", "format_pair"]
 
 _BACKUP_MODELS = (
     ("backup_wrong_player", lambda result, mover, root: credit(result, 1 - mover)),

@@ -27,8 +27,6 @@ from .uct_questions import FlatQuestion
 from .uct_steps import VALUE_TOLERANCE, number_answers
 from .wording import and_list
 
-__all__ = ["flat_answer", "flat_monte_carlo"]
-
 
 def flat_answer(question: FlatQuestion, draw=0.5, player=None):
     """``({move: win rate}, move chosen)``: flat Monte Carlo replaying the question's playouts.

@@ -26,8 +26,6 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["uct_value", "SELECTION_MODELS", "SELECTION_MISTAKES", "choose", "selection_statistics"]
-
 
 def uct_value(wins, visits, parent_visits, c=1.0) -> float:
     """The lecture's UCTValue of a child (with c = 1), or UCB1's with another exploration constant ``c``.

@@ -37,7 +37,6 @@ from .uct_perspectives import PERSPECTIVES, root_moves, trap_trees
 from .uct_statistics import mcts_rng, most_visited, stats_problem
 from .wording import article
 
-__all__ = ["check_uct", "uct_battery", "ITERATIONS", "TIME_PER_RUN"]
 
 #: Iterations of the main run on each tree: UCT ends on the minimax move of these trees well before.
 ITERATIONS = 300

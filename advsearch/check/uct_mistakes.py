@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from .uct_formula import SELECTION_MISTAKES
 
-__all__ = ["BACKUP_MISTAKES", "FLAT_MISTAKES", "MCTS_MISTAKES", "UCT_MISTAKES"]
 
 #: The mistakes of a backup by hand.
 BACKUP_MISTAKES = {

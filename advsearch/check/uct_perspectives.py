@@ -19,8 +19,6 @@ from .. import validation
 from ..game import MAX, MIN
 from ..trees import Tree, tree as make_tree
 
-__all__ = ["PERSPECTIVES", "decider", "root_moves", "margin", "results_spec", "trap_trees"]
-
 
 #: The ways an MCTS may credit a playout's result, which decide the move it converges to: the right one first.
 PERSPECTIVES = {

@@ -22,7 +22,6 @@ from ..trees import Tree
 from .uct_formula import choose, uct_value
 from .uct_trees import StatsTree, as_whole, players, uct_tree, without_values
 
-__all__ = ["SelectionQuestion", "BackupQuestion", "FlatQuestion", "RESULTS", "credit"]
 
 #: How a playout may end, as a backup question names it: a win for MAX, a win for MIN, or a draw.
 RESULTS = ("MAX", "MIN", "draw")

@@ -59,8 +59,6 @@ from typing import NamedTuple
 from ..game import MAX, MIN
 from .uct_perspectives import PERSPECTIVES
 
-__all__ = ["Model", "MODELS", "Replay", "scored_leaves", "replay"]
-
 
 class Model(NamedTuple):
     """One way of searching as UCT does: whose wins, which c, which N, how many utility calls an iteration."""

@@ -21,8 +21,6 @@ import random
 from ..result import format_number
 from ..trees import Tree
 
-__all__ = ["mcts_rng", "stats_problem", "most_visited"]
-
 
 def mcts_rng(t: Tree, iterations: int) -> random.Random:
     """The random numbers a run on ``t`` gets: the same for the same tree and iterations (pinned: part of grades)."""

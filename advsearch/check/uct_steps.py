@@ -29,7 +29,6 @@ from .uct_questions import SelectionQuestion
 from .uct_trees import render_stats
 from .wording import and_list, article
 
-__all__ = ["StatsFeedback", "uct_selection", "said", "number_answers", "VALUE_TOLERANCE"]
 
 #: How far a hand-computed UCTValue or win rate may be from the exact one (two decimals are enough).
 VALUE_TOLERANCE = 0.01

@@ -24,8 +24,6 @@ from ..game import MAX, MIN
 from ..search.mcts import EdgeStats, TreeSnapshot
 from .uct_formula import uct_value
 
-__all__ = ["StatsTree", "uct_tree", "without_values", "labels", "players", "render_stats", "as_whole"]
-
 
 class StatsTree(TreeSnapshot):
     """A TreeSnapshot whose bold path is chosen (``highlight``), not the most visited one."""

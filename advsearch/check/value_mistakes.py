@@ -18,8 +18,6 @@ from ..trees import Tree
 from .subtrees import below
 from .wording import and_list
 
-__all__ = ["VALUE_MISTAKES", "CHANCE_MISTAKES", "same_value", "chance_mistake", "vector_sentence",
-           "scalar_sentence"]
 
 #: Chance rules of :data:`advsearch.trees.CHANCE_RULES` that model a mistake, by the mistake's key.
 CHANCE_MISTAKES = {"chance_mean": "mean", "chance_as_min": "min", "chance_as_max": "max"}

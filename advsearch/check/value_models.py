@@ -24,9 +24,6 @@ from ..trees import Node, Tree
 from .subtrees import bottom_up
 from .value_mistakes import same_value
 
-__all__ = ["ValueModel", "fitting", "first_difference", "rebuilt", "reversed_tree", "reassigned", "mirror_path",
-           "last_among_equals"]
-
 
 @dataclass(frozen=True)
 class ValueModel:

@@ -20,8 +20,6 @@ from .subtrees import bottom_up
 from .value_mistakes import chance_mistake, same_value as same, scalar_sentence, vector_sentence
 from .wording import PLAYER, and_list, article, cap, node_name, short_name
 
-__all__ = ["values"]
-
 
 def values(tree, answer) -> Feedback:
     """Check the minimax values a student wrote for the labelled nodes of a tree.

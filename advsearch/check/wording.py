@@ -6,7 +6,6 @@ from ..game import CHANCE, MAX, MIN
 from ..result import format_number
 from ..trees import Tree
 
-__all__ = ["PLAYER", "and_list", "article", "cap", "path_text", "node_name", "short_name"]
 
 #: A player as the messages name it.
 PLAYER = {MAX: "MAX", MIN: "MIN", CHANCE: "CHANCE"}

@@ -13,7 +13,6 @@ import os
 from .record import SETTINGS, Record
 from .standings import ContestResult
 
-__all__ = ["load", "result_of", "round_of", "EXCLUDED"]
 
 #: The file in a contest's folder that lists the submissions left out, and why.
 EXCLUDED = "excluded.json"

@@ -27,7 +27,6 @@ from .play import run
 from .pool import ContestError
 from .schedule import FORMATS
 
-__all__ = ["main"]
 
 _EPILOG = """examples:
   advsearch contest --game connect4 --agents submitted/ --games-per-pair 2 --time-per-move 1.0 --seed 2026

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from ..sandbox.files import MAX_TEXT, cut
 
-__all__ = ["echoed", "MAX_ECHO"]
 
 #: About the most characters of student-controlled text the contest repeats anywhere.
 MAX_ECHO = MAX_TEXT

@@ -39,7 +39,6 @@ from typing import NamedTuple
 from .echo import echoed
 from .handin import Refused, Tally, entries, hidden, kind_of, not_a_file, opened, read_file, read_folder
 
-__all__ = ["Entrant", "Budget", "load_entrants", "baseline", "MAX_NAME", "VERSUS"]
 
 #: The file names that hold an agent, in the order they are looked for.
 AGENT_FILES = ("agent.py", "agent.ipynb")

@@ -30,7 +30,6 @@ import signal
 import threading
 import time
 
-__all__ = ["stop", "resume", "family", "state"]
 
 #: The states of a process that will not run until continued (stopped, traced) or never again (dead, zombie).
 _STOPPED = ("T", "t", "Z", "X", None)

@@ -51,8 +51,6 @@ import stat
 
 from .echo import echoed
 
-__all__ = ["Refused", "Tally", "opened", "kind_of", "entries", "read_file", "read_folder", "hidden", "not_a_file",
-           "MAX_FOLDER_BYTES", "MAX_FOLDER_ENTRIES"]
 
 #: The most bytes a submission's files may hold: its folder travels with every game it plays.
 MAX_FOLDER_BYTES = 5 * 1024 * 1024

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import inspect
 
-__all__ = ["mover", "reference", "seeding", "reference_cell", "mover_cell", "MOVE"]
 
 #: The name the referee calls in the agent's namespace.
 MOVE = "__contest_move"

@@ -19,7 +19,6 @@ import os
 
 from ..sandbox.files import spreadsheet_safe
 
-__all__ = ["write_leaderboard", "ratings_figure", "ratings_plot_html", "FILES"]
 
 #: The files :func:`write_leaderboard` writes.
 FILES = ("leaderboard.csv", "crosstable.csv", "forfeits.csv", "leaderboard.html")

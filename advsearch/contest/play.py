@@ -23,8 +23,6 @@ from .schedule import FORMATS, round_robin, swiss_round
 from .secret import contest_key
 from .seat import Forfeit, Seat
 
-__all__ = ["run", "check_entrant"]
-
 
 def run(game, agents, *, baselines=(), game_options=None, format="round-robin", rounds=None, games_per_pair=2,
         openings=2, time_per_move=1.0, max_nodes=None, seed=0, out=None, workers=None, scheduler=None,

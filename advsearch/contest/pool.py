@@ -18,8 +18,6 @@ import os
 
 from .echo import echoed
 
-__all__ = ["executor", "play_all", "ContestError", "default_workers"]
-
 
 class ContestError(RuntimeError):
     """The contest could not go on (the games finished so far are kept in its record)."""

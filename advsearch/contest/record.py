@@ -26,7 +26,6 @@ from __future__ import annotations
 import json
 import os
 
-__all__ = ["Record", "ContestMismatch", "SETTINGS", "GAMES"]
 
 SETTINGS = "contest.json"
 GAMES = "games.jsonl"

@@ -36,7 +36,6 @@ from .echo import echoed
 from .entrants import Budget
 from .seat import Forfeit, Seat
 
-__all__ = ["GameTask", "play_game", "RESULTS"]
 
 #: The result of a game as a string, from the first seat's point of view.
 RESULTS = ("1-0", "1/2-1/2", "0-1")

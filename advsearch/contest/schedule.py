@@ -32,7 +32,6 @@ from .entrants import VERSUS
 from .referee import GameTask
 from .secret import keyed_seed
 
-__all__ = ["round_robin", "swiss_round", "swiss_pairs", "pairs", "seed_of", "FORMATS"]
 
 #: The contest formats: every pair meets, or Swiss rounds (each round pairs agents with like scores).
 FORMATS = ("round-robin", "swiss")

@@ -32,7 +32,6 @@ from ..sandbox.remote import NotData, ProtocolError, RemoteError, Runner, Runner
 from . import freeze
 from .inside import MOVE, mover_cell, reference_cell, seeding
 
-__all__ = ["Seat", "Forfeit", "FAULTS", "limits_for", "LOAD_SECONDS"]
 
 #: Seconds an agent's code may take to load, all its cells together (its imports and top-level code).
 LOAD_SECONDS = 20.0

@@ -32,7 +32,6 @@ import hmac
 import os
 import stat
 
-__all__ = ["contest_key", "keyed_seed", "KEY", "KEY_BYTES"]
 
 #: The file in a contest's folder that holds its key.
 KEY = "secret.key"

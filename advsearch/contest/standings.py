@@ -33,7 +33,6 @@ from ..tables import html_table, text_table
 from .referee import RESULTS
 from .schedule import pairs
 
-__all__ = ["ContestResult"]
 
 #: Points of the first seat for each result.
 _POINTS = {RESULTS[0]: 1.0, RESULTS[1]: 0.5, RESULTS[2]: 0.0}

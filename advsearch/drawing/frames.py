@@ -16,8 +16,6 @@ from .. import validation
 from ..result import Event, trace_of
 from ..search.mcts import MCTSTrace
 
-__all__ = ["Frame", "frames", "pick"]
-
 
 @dataclass(frozen=True)
 class Frame:

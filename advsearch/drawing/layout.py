@@ -8,8 +8,6 @@ the same depth are always at least one slot apart, whatever the branching.
 
 from __future__ import annotations
 
-__all__ = ["tidy_layout"]
-
 
 def tidy_layout(graph, root=()) -> dict:
     """Positions ``{node: (x, y)}`` for a tree given as a ``networkx.DiGraph``.

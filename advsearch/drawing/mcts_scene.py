@@ -29,7 +29,6 @@ from ..game import CHANCE, MAX
 from ..result import format_number
 from ..search.mcts import MCTSResult, MCTSTrace, TreeSnapshot, mcts_tree
 
-__all__ = ["MCTS_DEPTH", "is_mcts", "mcts_graph", "tally"]
 
 #: Plies of an MCTS tree drawn when no ``max_depth`` is given.
 MCTS_DEPTH = 2

@@ -52,7 +52,6 @@ from ..result import SearchResult, Trace, format_number as _number
 from .. import validation
 from .mcts_scene import MCTS_DEPTH, is_mcts, mcts_graph
 
-__all__ = ["scene", "MORE", "PLAYER_COLOURS", "UCT_NAME", "number_format", "preorder", "value_text"]
 
 #: What the note under an MCTS node calls the score selection compares: the lecture's name.
 UCT_NAME = "UCTValue"

@@ -17,8 +17,6 @@ from .. import validation
 from ..result import trace_of
 from .frames import frames, pick
 
-__all__ = ["StepperModel"]
-
 
 class StepperModel:
     """The current frame of a traced search, with the moves of a media player.

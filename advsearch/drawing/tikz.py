@@ -38,7 +38,6 @@ from .scene import scene as make_scene
 from .scene import PLAYER_COLOURS as SCENE_COLOURS
 from .scene import value_text
 
-__all__ = ["to_tikz"]
 
 #: The widest a picture is made, in cm, while its text can stay readable.
 MAX_WIDTH = 16.0

@@ -18,8 +18,6 @@ Checking
 
 from __future__ import annotations
 
-__all__ = ["BOARD_MARGIN", "KEY_FONT", "PLAYER_COLOURS", "TOKEN", "TOKEN_EDGE", "board_card", "add_key",
-           "add_token", "check_player_boards"]
 
 #: The space a board leaves free on each side of the card, as a fraction of the card's side.
 BOARD_MARGIN = 0.1

@@ -164,7 +164,6 @@ from .. import validation
 from ..game import Game, GameError, IllegalMoveError, player_name
 from .boards import PLAYER_COLOURS, board_card, check_player_boards
 
-__all__ = ["ChineseCheckers", "PASS"]
 
 #: The action of a player none of whose pieces can move.
 PASS = "pass"

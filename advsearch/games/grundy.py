@@ -19,7 +19,6 @@ from ..game import MAX, MIN, Game, GameError, IllegalMoveError, player_name
 from .boards import BOARD_MARGIN, add_token, board_card
 from .nim import check_first
 
-__all__ = ["Grundy", "GrundyState"]
 
 #: The largest heap Grundy's game can start from.  ``actions()`` lists the
 #: splits of a heap of n tokens one by one, about n/2 of them, so two million

@@ -96,7 +96,6 @@ from typing import NamedTuple
 
 from ..game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, player_name
 
-__all__ = ["Hypergammon", "HypergammonState", "ROLLS", "legal_plays"]
 
 BAR, OFF = 25, 0
 START = (24, 23, 22)

@@ -16,7 +16,6 @@ from typing import NamedTuple
 from ..game import MAX, MIN, Game, GameError, IllegalMoveError, player_name
 from .boards import BOARD_MARGIN, add_token, board_card
 
-__all__ = ["Nim", "NimState"]
 
 #: The most objects a game of Nim can hold.  ``actions()`` lists one move per
 #: object, so listing the moves of a position of a million objects takes 0.3 s

@@ -28,7 +28,6 @@ from __future__ import annotations
 from ..game import MAX, MIN, Game, GameError, IllegalMoveError
 from .boards import board_card
 
-__all__ = ["TicTacToe", "canonical", "symmetries"]
 
 FULL = 0b111_111_111
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]

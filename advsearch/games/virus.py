@@ -107,7 +107,6 @@ from ..game import Game, GameError, IllegalMoveError, player_name
 from .. import validation
 from .boards import PLAYER_COLOURS, board_card, check_player_boards
 
-__all__ = ["Virus", "PATTERNS"]
 
 #: The named infection patterns: offsets ``(dx, dy)`` from the infected square,
 #: with x to the right and y down.  The infected square itself is always taken.

@@ -18,8 +18,6 @@ from .perspectives import mcts_trees
 from .ucb import ucb_question
 from .whose_move import whose_move_pairs
 
-__all__ = ["ASSIGNMENTS", "EXERCISES", "problems", "exercise"]
-
 
 #: What :func:`problems` knows, by assignment: a short description of each.
 ASSIGNMENTS = {

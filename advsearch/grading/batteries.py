@@ -26,9 +26,6 @@ from ..check.value_models import rebuilt
 from .blind import blind_answers, same_value
 from .grades import same_number
 
-__all__ = ["as_trees", "search_trees", "chance_trees", "hand_chance_tree", "sample_positions",
-           "with_shuffles"]
-
 
 def as_trees(trees) -> list:
     """The trees a code question is graded on, each a Tree (:func:`~advsearch.check.reading.as_tree`); at least one.

@@ -31,8 +31,6 @@ from collections import Counter
 
 from .grades import same_number
 
-__all__ = ["blind_answers", "blind_right", "above_blind", "same_value"]
-
 
 def _leaves(node) -> list:
     """The values of the leaves below ``node``, left to right."""

@@ -17,8 +17,6 @@ from .conventions import pruned_leaves
 from .grades import Grade, same_number, share
 from ..check.reading import as_tree
 
-__all__ = ["assess_values", "assess_pruned", "marked_leaves"]
-
 
 def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
     """Grade minimax values written by hand, with credit for each inner node right beyond a blind answer's.

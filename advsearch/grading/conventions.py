@@ -23,8 +23,6 @@ from typing import NamedTuple
 from ..search import alphabeta, minimax
 from ..check.reading import as_tree
 
-__all__ = ["Convention", "CONVENTIONS", "BY_KEY", "reference_visits", "pruned_leaves"]
-
 
 class Convention(NamedTuple):
     """A way of searching: the algorithm, the cut test and the order of the children.

@@ -7,8 +7,6 @@
 
 from __future__ import annotations
 
-__all__ = ["literal", "unlike", "only_notebooks"]
-
 
 def literal(text: str) -> str:
     """``text`` as a glob that matches only itself."""

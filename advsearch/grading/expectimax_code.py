@@ -17,7 +17,6 @@ from ..check.reading import as_tree
 from .batteries import as_trees
 from .running import describe_error, run_on, stopped
 
-__all__ = ["CHANCE_RULES", "assess_expectimax"]
 
 #: How a student's expectimax may combine a chance node's children, in words: the right rule first.
 #: The rules themselves, by the same keys, are :data:`advsearch.trees.CHANCE_RULES`.

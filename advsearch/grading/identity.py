@@ -23,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import os
 
-__all__ = ["ANONYMOUS", "ENV_STUDENT", "autograding", "id_from_path", "cleaned", "student_id", "student_seed"]
 
 #: The student id used when nothing names the student.
 ANONYMOUS = "anonymous"

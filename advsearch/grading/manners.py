@@ -16,8 +16,6 @@ from ..game import MAX, MIN
 from .grades import Grade, share
 from .running import call, describe_error
 
-__all__ = ["assess_evaluation"]
-
 
 def assess_evaluation(evaluate, positions, points=1, *, max_ms: float = 1.0, time_limit: float = 3.0) -> Grade:
     """Grade an evaluation function's manners: numbers, inside (-1, 1), zero-sum, repeatable, fast.

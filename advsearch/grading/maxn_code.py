@@ -23,7 +23,6 @@ from .grades import Grade, no_function, same_number, share
 from .multiplayer_tree import same_vector, ties_last_values
 from .running import describe_error, run_on, stopped
 
-__all__ = ["MAXN_MODELS", "maxn_trees", "maxn_models", "assess_maxn"]
 
 #: The ways a max-n search can go wrong that :func:`assess_maxn` recognises, by key, in words.
 MAXN_MODELS = {

@@ -25,8 +25,6 @@ from .batteries import as_trees
 from .perspectives import PERSPECTIVES, root_moves
 from .running import call, describe_error, stopped
 
-__all__ = ["mcts_rng", "run_mcts", "stats_problem", "most_visited", "assess_mcts"]
-
 
 def run_mcts(fn, t: Tree, iterations: int, time_limit):
     """``(stats, error, scored)`` of ``fn(game, root, iterations, rng)``, the global random seeded too.

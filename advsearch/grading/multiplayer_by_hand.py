@@ -15,8 +15,6 @@ from .blind import above_blind, blind_right
 from .grades import Grade, same_number, share
 from .multiplayer_tree import same_vector, ties_last_values
 
-__all__ = ["assess_maxn_values", "assess_paranoid"]
-
 
 def _move(t, answer, right, algorithm) -> tuple:
     """``(credit, sentence, mistake)`` for a move at A given as a child's label, from :func:`root_move`."""

@@ -22,8 +22,6 @@ from ..trees import Tree, tree as make_tree
 from .grades import same_number
 from ..check.reading import as_tree
 
-__all__ = ["MULTIPLAYER_MISTAKES", "paranoid_tree", "ties_last_values", "same_vector",
-           "multiplayer_question"]
 
 #: The mistakes the multiplayer graders name besides those of :data:`advsearch.check.MISTAKES`, by key.
 MULTIPLAYER_MISTAKES = {

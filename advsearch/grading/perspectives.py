@@ -15,8 +15,6 @@ from __future__ import annotations
 from .. import validation
 from ..check.uct_perspectives import PERSPECTIVES, decider, margin, results_spec, root_moves, trap_trees
 
-__all__ = ["PERSPECTIVES", "decider", "root_moves", "margin", "results_spec", "mcts_trees"]
-
 
 def mcts_trees(seed, n: int = 6, *, aspect: str = "convergence") -> list:
     """The trees on which a student's MCTS is graded, made from ``seed``: leaves are wins, draws and losses.

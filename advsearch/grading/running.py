@@ -35,8 +35,6 @@ from ..sandbox.remote import SandboxFailed
 from ..timeout import TimeLimitExceeded
 from ..timeout import call as call_within
 
-__all__ = ["quiet", "call", "stopped", "describe_error", "run_on"]
-
 
 @contextlib.contextmanager
 def quiet():

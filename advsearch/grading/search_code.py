@@ -20,8 +20,6 @@ from ..check.reading import as_tree
 from .batteries import as_trees, with_shuffles
 from .running import describe_error, run_on, stopped
 
-__all__ = ["assess_search"]
-
 
 def _run_shuffled(fn, t, time_limit, asked):
     """``(row, run)`` for ``fn`` on ``t`` and its shuffled copies: the conventions that fit all of them.

@@ -21,7 +21,6 @@ from .grades import Grade, share
 from .identity import student_seed
 from .running import call, describe_error, stopped
 
-__all__ = ["OPPONENTS", "assess_tournament"]
 
 #: The reference opponents of :func:`assess_tournament`, by name: a description and the default target rate.
 #: The match itself is :func:`advsearch.check.evaluation_match.play_match`, the one the self-study check plays.

@@ -17,8 +17,6 @@ from .. import validation
 from ..check.uct_formula import selection_statistics, uct_value
 from .grades import Grade, number_text, share
 
-__all__ = ["uct_value", "ucb_question", "assess_ucb"]
-
 
 def ucb_question(seed) -> SimpleNamespace:
     """A UCT selection step to work out by hand: the root's children with their wins and visits.

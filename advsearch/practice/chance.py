@@ -48,8 +48,6 @@ from .chance_exercises import ChanceExercise, Star1Exercise
 from .common import check_branching, inner_labels, labelled, leaf_naming, sub_seeds
 from .random_trees import random_chance_tree
 
-__all__ = ["expectiminimax", "star1", "ChanceExercise", "Star1Exercise", "random_chance_tree"]
-
 
 def _check_shape(kind, seed, depth, branching, low, high, with_min):
     validation.seed(seed)

@@ -13,8 +13,6 @@ from .common import breadth_first, closed
 from ..check.narration import chance_cut, value_line
 from .two_player import Exercise, Solution
 
-__all__ = ["ChanceExercise", "Star1Exercise"]
-
 
 class ChanceExercise(Exercise):
     """The values of every inner node of a chance tree (see :func:`expectiminimax`)."""

@@ -29,8 +29,6 @@ from fractions import Fraction
 from .. import validation
 from ..trees import Node, Tree, spreadsheet_name
 
-__all__ = ["sub_seeds", "labelled", "breadth_first", "inner_labels", "leaf_naming", "closed",
-           "check_branching", "nice_probabilities", "constant_sum", "DENOMINATORS"]
 
 #: The denominators of the probabilities :func:`nice_probabilities` draws (halves, thirds, quarters, ...).
 DENOMINATORS = (2, 3, 4, 6, 8, 12)

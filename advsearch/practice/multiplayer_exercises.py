@@ -17,7 +17,6 @@ from .common import breadth_first, closed
 from ..check.narration import shallow_cut, value_line
 from .two_player import Exercise, Solution
 
-__all__ = ["MaxnExercise", "ShallowExercise", "MOVE"]
 
 #: The key of the root's move in a max-n answer: ``{"A": (...), ..., "move": "B"}``.
 MOVE = "move"

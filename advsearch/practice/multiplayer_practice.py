@@ -42,8 +42,6 @@ from .common import check_branching, constant_sum, inner_labels, labelled, leaf_
 from .multiplayer_exercises import MOVE, MaxnExercise, ShallowExercise
 from .random_trees import random_vector_tree
 
-__all__ = ["maxn", "shallow", "MaxnExercise", "ShallowExercise", "random_vector_tree", "MOVE"]
-
 
 def _draws(kind, seed, shape, payoff, test):
     for _, sub in zip(range(two_player.MAX_TRIES), sub_seeds(kind, seed)):

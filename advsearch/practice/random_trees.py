@@ -12,8 +12,6 @@ from ..game import CHANCE, MAX
 from ..trees import Node, Tree
 from .common import nice_probabilities
 
-__all__ = ["random_chance_tree", "random_vector_tree"]
-
 
 def random_chance_tree(rng: random.Random, depth: int, lo: int, hi: int, low: int, high: int,
                        with_min: bool = True) -> Tree:

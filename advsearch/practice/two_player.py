@@ -60,7 +60,6 @@ from .common import closed as _closed
 from .common import labelled as _label_leaves
 from .common import sub_seeds as _sub_seeds
 
-__all__ = ["Exercise", "Solution", "Cut", "minimax", "alphabeta", "cuts", "MAX_TRIES", "MAX_NODES"]
 
 #: How many random trees a generator draws before it gives up with a ValueError.
 MAX_TRIES = 2000

@@ -32,8 +32,6 @@ from ..search.mcts import mcts as _mcts
 from ..trees import random_tree
 from .two_player import Solution
 
-__all__ = ["UCTExercise", "uct", "uct_backup"]
-
 
 class UCTExercise:
     """A UCT exercise: ``question`` (text), ``tree`` (the statistics), ``.check``, ``.solution()``, ``.draw()``.

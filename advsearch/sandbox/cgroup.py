@@ -32,7 +32,6 @@ import secrets
 import time
 from types import SimpleNamespace
 
-__all__ = ["wrap", "available", "total_mb", "PREFIX"]
 
 #: Names of the groups this module makes.
 PREFIX = "advsearch-"

@@ -50,7 +50,6 @@ from .base import check_depth, checked, describe, root_of
 from .multiplayer import out_of_turn, search_view
 from .ordering import Chain
 
-__all__ = ["best_reply", "BestReplyGame", "ThreatADS", "ThreatOrder", "ADS_RULES"]
 
 #: The update rules of :class:`ThreatADS`: move the threat to the front, or one place forward.
 ADS_RULES = ("move-to-front", "transposition")

@@ -16,8 +16,6 @@ from .. import validation
 from .base import BudgetExceeded
 from .ordering import Chain, PVMove
 
-__all__ = ["iterative_deepening"]
-
 
 def iterative_deepening(game, state=None, *, evaluate, max_depth=None, time_limit=None, max_nodes=None,
                         order=None, table=None, quiescence=False, prune_on_equal=True):

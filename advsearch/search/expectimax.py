@@ -52,7 +52,6 @@ from .base import Search, chance_outcomes, inf, root_of
 from .alphabeta import max_and_min_value as alphabeta_max_and_min_value
 from .minimax import max_and_min_value as minimax_max_and_min_value
 
-__all__ = ["expectimax", "expectiminimax", "RandomOpponent", "PRUNINGS"]
 
 #: The values ``expectiminimax`` accepts for ``pruning``.
 PRUNINGS = (None, "star1", "star2")

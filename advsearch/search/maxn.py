@@ -16,7 +16,6 @@ from ..game import CHANCE, GameError
 from .base import Search, inf, scorers
 from .multiplayer import SUM_TOLERANCE, VectorRecorder, VectorTrace, payoff_limits
 
-__all__ = ["maxn", "PRUNINGS"]
 
 #: The values ``maxn`` accepts for ``pruning``.
 PRUNINGS = (None, "shallow")

@@ -29,8 +29,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-__all__ = ["Static", "PVMove", "Killers", "History", "Chain"]
-
 
 class Static:
     """Order by a fixed score ``key(state, action)``: higher scores first (ties keep actions() order)."""

@@ -21,8 +21,6 @@ from ..game import CHANCE, HOOKS, MAX, MIN, GameError, GameView
 from .base import checked, root_of
 from .multiplayer import search_view
 
-__all__ = ["paranoid", "ParanoidGame"]
-
 
 class ParanoidGame(GameView):
     """``game`` as the paranoid ``player`` sees it: itself MAX, and everyone else one player, MIN.

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from ..game import MAX, MIN, GameError
 
-__all__ = ["quiescence"]
-
 
 def quiescence(game, utility, evaluate, *, max_extra=12):
     """Return ``(quiesce, counts)``: the search function and a reader of (nodes, evaluations).

@@ -48,8 +48,6 @@ from ..result import SearchResult, Stats
 from .base import UNBOUNDED, Search, declared_range, inf, scorers
 from .transposition import TranspositionTable
 
-__all__ = ["solve"]
-
 
 def solve(game, state=None, *, table=None, trace=False):
     """The exact game-theoretic value of ``state`` and a best move, as fast as the package can.

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["EXACT", "LOWER", "UPPER", "Entry", "TranspositionTable"]
 
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
 

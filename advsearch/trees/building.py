@@ -25,7 +25,6 @@ from ..game import CHANCE, MAX, InvalidTreeError
 from .structure import Node, Tree
 from .text_form import Draft, check_bits, check_depth, format_number, format_value, invalid, level_below, show, where
 
-__all__ = ["chance", "ChanceSpec", "read_spec", "build", "check_root", "spreadsheet_name", "PROBABILITY_TOLERANCE"]
 
 #: Probabilities of a chance node must sum to 1 within this tolerance.
 PROBABILITY_TOLERANCE = 1e-9

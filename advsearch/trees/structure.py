@@ -15,7 +15,6 @@ from typing import Iterator
 from ..game import CHANCE, MAX, Game, GameError, IllegalMoveError, player_name
 from .text_form import format_value, path_text, text_of, where
 
-__all__ = ["Node", "Tree", "CHANCE_RULES"]
 
 #: How :meth:`Tree.values` combines a chance node's children, the lecture's rule first.
 CHANCE_RULES = {

@@ -23,8 +23,6 @@ from typing import NamedTuple
 
 from ..game import CHANCE, MAX, MIN, InvalidTreeError
 
-__all__ = ["MAX_BITS", "Draft", "Parser", "text_of", "path_text", "where", "invalid", "check_depth",
-           "check_bits", "show", "format_number", "format_value", "player_word", "level_below"]
 
 #: The most bits a whole number (or a fraction's numerator or denominator) in a tree may have.
 MAX_BITS = 1024

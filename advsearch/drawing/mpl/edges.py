@@ -11,8 +11,6 @@ from ..scene import preorder
 from .looks import edge_kind
 from .style import CUT, CUT_AT, EDGE_LOOK, LABEL_AT, SMALL
 
-__all__ = ["draw_edges", "line_width"]
-
 
 def _endpoints(pos, looks, geo, parent, child):
     """From the bottom of the parent's shape (or board) to the top of the child's."""

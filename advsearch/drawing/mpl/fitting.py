@@ -20,8 +20,6 @@ from .style import BOARD_FONT, BOARDS_UP_TO, check_style, CUT, EDGE_ROOM, LABEL_
     MIN_SLOT, OUTER, PAD, SMALL, TIERS
 from .text import em
 
-__all__ = ["Geometry", "Needs", "PICTURE_OPTIONS", "Picture", "picture", "plan", "fit", "natural_size"]
-
 
 @dataclass
 class Geometry:

@@ -18,7 +18,6 @@ from ...game import player_name
 from .style import SMALL
 from .text import em
 
-__all__ = ["Entry", "key_entries", "key_width", "draw_key"]
 
 #: Room, in em of the key's font, of an entry's swatch with the gap after it, and between two entries.
 SWATCH, BETWEEN = 1.6, 1.2

@@ -11,8 +11,6 @@ from .style import BADGE, BOARD, CAP, CIRCLE, DOTS, GAP, INSIDE_MARGIN, INSIDE_S
     RING_WIDTH, SMALL, TRIANGLE, TRIANGLE_TEXT_AT
 from .text import em, numeric, pair, probability_text
 
-__all__ = ["Look", "SHAPES", "box_path", "node_looks", "edge_text", "edge_kind"]
-
 
 def _polygon(points) -> Path:
     return Path(list(points) + [points[0]], closed=True)

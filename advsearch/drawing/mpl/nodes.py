@@ -14,8 +14,6 @@ from .keys import draw_key, key_entries
 from .looks import SHAPES, Look, box_path
 from .style import BOARD, CAP, CURRENT_FACE, DOTS, GAP, INK, INSIDE_SIZE, LINE, RING, SMALL, TRIANGLE_TEXT_AT
 
-__all__ = ["draw_nodes", "draw_texts", "draw_boards", "draw_legend"]
-
 
 def _mix(colour, white: float):
     """``colour`` mixed with ``white`` parts of white (0: unchanged, 1: white)."""

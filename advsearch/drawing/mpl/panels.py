@@ -14,8 +14,6 @@ from .fitting import PICTURE_OPTIONS, Picture, fit, natural_size, picture, plan
 from .picture import draw
 from .style import CAPTION_FONT, FIGURE_DPI, LETTER_FONT, MAX_FIGSIZE, MAX_FONT, PANEL_FONT, READABLE, check_style
 
-__all__ = ["draw_frames"]
-
 
 def draw_frames(x, steps=None, ncols=3, *, captions=True, letters=None, **draw_kwargs):
     """A grid of chosen steps of a search, each titled (a), (b), ... and narrated underneath.

@@ -10,8 +10,6 @@ from .keys import draw_key, shown
 from .nodes import draw_boards, draw_nodes, draw_texts
 from .style import BATCH_ABOVE, FIGURE_DPI, MAX_FIGSIZE, MAX_FONT, MIN_FONT, TITLE_FONT, check_style
 
-__all__ = ["draw"]
-
 
 def draw(x, ax=None, *, step=None, max_depth=None, max_children=None, unvisited=True, bounds=False,
          intervals=False, actions=False, boards=None, title=None, size=None, values=False, numbers=None,

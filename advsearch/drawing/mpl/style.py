@@ -8,9 +8,6 @@ from __future__ import annotations
 
 from ..scene import PLAYER_COLOURS
 
-__all__ = ["DEFAULT_STYLE", "FIGURE_DPI", "LECTURE_RC", "MIN_FONT", "OKABE_ITO", "SLIDE", "TIERS", "check_style",
-           "lecture_style"]
-
 
 #: Colour-blind-safe colours (Okabe & Ito, 2008): the players' colours in n-player trees.
 OKABE_ITO = PLAYER_COLOURS

@@ -11,8 +11,6 @@ from matplotlib.textpath import text_to_path
 
 from ..scene import value_text
 
-__all__ = ["em", "numeric", "pair", "probability_text"]
-
 
 @lru_cache(maxsize=4096)
 def _em_cached(text: str, bold: bool, family: tuple) -> float:

@@ -88,7 +88,6 @@ from typing import NamedTuple
 from ...game import CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, player_name
 from ... import validation
 
-__all__ = ["Pig", "Piglet", "PigState", "ROLL", "HOLD"]
 
 #: The two decisions of a player.
 ROLL, HOLD = "roll", "hold"

@@ -44,9 +44,6 @@ from ...game import MAX, MIN, GameError, IllegalMoveError
 from ... import validation
 from .rules import HOLD, ROLL, Pig, Piglet, PigState
 
-__all__ = ["PigSolution", "PigPolicy", "optimal_policy", "optimal_pig", "optimal_piglet", "hold_at",
-           "win_probability"]
-
 
 # --- Optimal play by value iteration. ---
 

@@ -11,8 +11,6 @@ from ... import validation
 from ..base import describe, payoffs, root_of
 from .rollouts import PLAYOUT_LIMIT, final_payoffs, random_rollout, rng_of
 
-__all__ = ["flat_monte_carlo"]
-
 
 def flat_monte_carlo(game, state=None, *, playouts_per_move=50, seed=None, rollout=None,
                      max_playout=PLAYOUT_LIMIT) -> SearchResult:

@@ -14,8 +14,6 @@ import random
 from ...game import CHANCE, GameError
 from ..base import chance_outcomes, declared_range, describe, payoffs
 
-__all__ = ["PLAYOUT_LIMIT", "playout", "random_rollout", "evaluation_rollout", "final_payoffs", "sample",
-           "rng_of", "bounds_of"]
 
 #: The most plies a playout may take before :func:`playout` gives up (``max_playout=`` changes it).
 PLAYOUT_LIMIT = 10_000

@@ -9,7 +9,6 @@ from ...result import Trace, format_number
 from .rollouts import final_payoffs
 from .tree import TreeSnapshot, edge_stats
 
-__all__ = ["MCTSTrace", "MCTS_EVENT_KINDS"]
 
 #: The trace events of MCTS, beside the depth-first searches' ``enter``, ``leaf``, ... .
 #: ``prove`` is recorded only by the MCTS-Solver.

@@ -7,8 +7,6 @@ from dataclasses import dataclass, field
 
 from ...result import SearchResult
 
-__all__ = ["SearchNode", "EdgeStats", "TreeSnapshot", "MCTSResult", "edge_stats", "snapshot", "most_visited"]
-
 
 class SearchNode:
     """A node of the search tree.  ``W`` sums the payoffs of ``mover``, the player who moved into it.

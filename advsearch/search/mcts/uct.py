@@ -24,7 +24,6 @@ from .rollouts import PLAYOUT_LIMIT, bounds_of, final_payoffs, random_rollout, r
 from .trace import MCTSTrace
 from .tree import MCTSResult, SearchNode, most_visited, snapshot
 
-__all__ = ["mcts", "UCT", "FINALS"]
 
 #: How :func:`mcts` may choose its final move.
 FINALS = ("robust", "max")
