@@ -15,8 +15,6 @@ from fractions import Fraction
 
 from ..answers import same_number
 
-__all__ = ["Grade", "number_text", "share", "same_number", "value_text", "no_function"]
-
 
 @dataclass
 class Grade:

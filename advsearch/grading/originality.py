@@ -56,10 +56,6 @@ from .batteries import sample_positions
 from .grades import Grade
 from .running import call
 
-__all__ = ["shipped_evaluations", "originality_positions", "agreement", "unoriginal", "unoriginal_values", "Recorder",
-           "assess_originality",
-           "SAME_ORDER", "SEPARATES", "KNOWS"]
-
 #: The share of the pairs a shipped evaluation separates that an evaluation must rank alike (or all the other way
 #: round) to count as that evaluation.
 SAME_ORDER = 0.985

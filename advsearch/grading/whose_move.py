@@ -43,8 +43,6 @@ from ..evaluation import connect4_features
 from .grades import Grade, share
 from .running import call, describe_error
 
-__all__ = ["lost_within_two", "whose_move_pairs", "assess_whose_move", "FLOOR", "FULL"]
-
 #: The share of pairs up to which nothing is earned: an evaluation that ranks pairs at random gets about half, and
 #: one fitted to board statistics that are not the game's (column heights, discs per row) about three in four.
 FLOOR = 0.9

@@ -44,9 +44,6 @@ from fractions import Fraction
 
 from . import bubblewrap, runner
 
-__all__ = ["Runner", "RemoteFunction", "RemoteError", "ProtocolError", "RunnerDied", "SandboxFailed", "NotData",
-           "unpack_answer", "RUNNER_LIMITS", "MISSING"]
-
 _RUNNER = os.path.abspath(runner.__file__)
 #: Limits of a runner: enough for any honest answer, far from what could hurt the machine.
 RUNNER_LIMITS = bubblewrap.Limits(memory_mb=1024, cpu_seconds=300, processes=8, file_mb=8)

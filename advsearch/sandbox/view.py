@@ -34,8 +34,6 @@ import os
 import shutil
 import tempfile
 
-__all__ = ["PACKAGE", "package_view", "with_imports"]
-
 #: The folder of the ``advsearch`` package.
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
