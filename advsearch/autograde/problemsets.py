@@ -316,36 +316,24 @@ def _with_knowledge(fn, sub: Submission, points: float, grade_of: Callable[[], g
     return grading.Grade(earned, grade.out_of, grade.text + " " + paid_in, details=grade.details)
 
 
-def _manners_test(sub: Submission, points: float) -> grading.Grade:
-    fn = _evaluation(sub)
-    if fn is None:
-        return _missing("function evaluate", sub, points, "evaluate(state, player)")
-    refused = _not_own(fn, sub, points)
-    if refused is not None:
-        return refused
-    game = sub.problems.game
-    positions = grading.sample_positions(game, f"{sub.seed}:positions", 40)
-    return _with_knowledge(fn, sub, points, lambda: grading.assess_evaluation(fn, positions, points, max_ms=2.0))
-
-
-def _whose_move_test(sub: Submission, points: float) -> grading.Grade:
-    fn = _evaluation(sub)
-    if fn is None:
-        return _missing("function evaluate", sub, points, "evaluate(state, player)")
-    refused = _not_own(fn, sub, points)
-    return refused if refused is not None else _whose_move(fn, sub, points)
-
-
-def _match_test(opponent: str):
+def _evaluation_test(grade: Callable) -> Callable:
+    """A test of ps2: the student's own ``evaluate`` (:func:`_not_own`), graded by ``grade(fn, sub, points)``."""
     def test(sub: Submission, points: float) -> grading.Grade:
         fn = _evaluation(sub)
         if fn is None:
             return _missing("function evaluate", sub, points, "evaluate(state, player)")
         refused = _not_own(fn, sub, points)
-        if refused is not None:
-            return refused
-        return _with_knowledge(fn, sub, points, lambda: _match(fn, sub, opponent, points))
+        return refused if refused is not None else grade(fn, sub, points)
     return test
+
+
+def _manners(fn, sub: Submission, points: float) -> grading.Grade:
+    positions = grading.sample_positions(sub.problems.game, f"{sub.seed}:positions", 40)
+    return _with_knowledge(fn, sub, points, lambda: grading.assess_evaluation(fn, positions, points, max_ms=2.0))
+
+
+def _against(opponent: str) -> Callable:
+    return lambda fn, sub, points: _with_knowledge(fn, sub, points, lambda: _match(fn, sub, opponent, points))
 
 
 @dataclass(frozen=True)
@@ -387,11 +375,11 @@ PROBLEM_SETS = {
     "ps2": ProblemSet(
         "import advsearch as ads\nfrom advsearch import MAX, MIN\n"
         "from advsearch.evaluation import Linear, connect4_features\ngame = ads.ConnectFour()\n", PS2_MODULES, {
-            "test_manners": _manners_test,
-            "test_whose_move": _whose_move_test,
-            "test_random": _match_test("random"),
-            "test_search": _match_test("search"),
-            "test_reference": _match_test("reference"),
+            "test_manners": _evaluation_test(_manners),
+            "test_whose_move": _evaluation_test(_whose_move),
+            "test_random": _evaluation_test(_against("random")),
+            "test_search": _evaluation_test(_against("search")),
+            "test_reference": _evaluation_test(_against("reference")),
         }),
     "ps3": ProblemSet(_STANDARD, False, {
         "q1_test": _values_test(lambda p: p.expectimax),
