@@ -40,6 +40,8 @@ import random
 
 from .. import validation
 from ..evaluation import connect4_features
+from ..game import MAX
+from ..games.connect4 import threat_cells
 from .grades import Grade, share
 from .running import call, describe_error
 
@@ -67,6 +69,20 @@ def lost_within_two(game, state) -> bool:
         if game.is_terminal(after) or game.winning_action(after) is None:
             return False
     return True
+
+
+def _opponent_threats(game, state) -> int:
+    """The empty cells that would complete a four for the opponent of the player to move (bits).
+
+    A position without any is in no pair: the opponent cannot win within
+    two moves, and where the player to move can win at once the feature
+    ``threats`` is then above 0, which no lost position's is (the opponent
+    must have a playable threat for the features to be equal).  So most
+    positions need neither :func:`lost_within_two` nor the features.
+    """
+    x, o = state
+    theirs = o if game.to_move(state) == MAX else x
+    return threat_cells(theirs, game.height) & ~(x | o)
 
 
 def _features_for_mover(game, features, state) -> tuple:
@@ -102,7 +118,8 @@ def whose_move_pairs(game, seed, n: int = 60, *, most_games: int = 40_000) -> li
         while not game.is_terminal(state) and len(pairs) < n:
             if state not in seen:
                 seen.add(state)
-                kind = "won" if game.winning_action(state) is not None else \
+                threats = _opponent_threats(game, state)
+                kind = None if not threats else "won" if game.winning_action(state) is not None else \
                     "lost" if lost_within_two(game, state) else None
                 if kind is not None:
                     key = _features_for_mover(game, features, state)
