@@ -648,10 +648,9 @@ def test_ps2_whose_move_pays_nothing_for_no_work(part):
         assert max(shares[name]) == 0, name
 
 
-@pytest.mark.parametrize("test", ["test_manners", "test_random", "test_search", "test_reference"])
 @given(seen=st.floats(0, 1), earned=st.floats(0, 1))
 @settings(max_examples=30, deadline=None)
-def test_ps2_the_other_tests_pay_at_most_the_share_of_whose_move(test, seen, earned):
+def test_ps2_the_other_tests_pay_at_most_the_share_of_whose_move(seen, earned):
     """Manners and the matches pay their own share times the whose-move share, so their no-work expectation is
     at most whose-move's; the share of whose-move is the one remembered for the submission."""
     sub = problemsets.Submission("s", "ps2", None, SimpleNamespace(game=GAME), seed=1)
@@ -660,3 +659,16 @@ def test_ps2_the_other_tests_pay_at_most_the_share_of_whose_move(test, seen, ear
     paid = problemsets._with_knowledge(None, sub, 3.0, lambda: own)
     assert paid.points <= own.points * sub.memo["whose_move"].points + 0.01
     assert paid.points <= own.points
+
+
+@pytest.mark.parametrize("right, points", [(54, 0.0), (55, 0.33), (57, 1.0), (59, 1.66), (60, 2.0)])
+def test_ps2_whose_move_pays_as_the_notebook_says(right, points):
+    """54 of 60 pairs or fewer earn nothing, all 60 the 2 points, each pair between a sixth (rounded down)."""
+    pairs = grading.whose_move_pairs(GAME, "as the notebook says")
+    knows = {p for p in pairs[:right]}
+
+    def evaluate(state, player):
+        pair = next((p for p in knows if state in p), None)
+        value = 0.0 if pair is None else 0.9 if state == pair[0] else -0.9
+        return value if player == GAME.to_move(state) else -value
+    assert grading.assess_whose_move(evaluate, GAME, pairs, 2).points == points

@@ -5,6 +5,7 @@ must hold: the grader is never blocked past its limits, a value it cannot use is
 error (never "the grader failed"), and the end of the budget is not blamed on the sandbox.
 """
 
+import importlib.util
 import os
 import resource
 import sys
@@ -25,15 +26,11 @@ PRELUDE = problemsets.PROBLEM_SETS["ps1"].prelude
 
 needs_sandbox = pytest.mark.skipif(bubblewrap.available() is not None, reason="no sandbox")
 
-FIND_CHANNEL = '''
-import sys, json, os, time
-def _chan():
-    f = sys._getframe()
-    while f is not None:
-        if "channel" in f.f_locals and hasattr(f.f_locals["channel"], "out"):
-            return f.f_locals["channel"]
-        f = f.f_back
-'''
+_spec = importlib.util.spec_from_file_location(
+    "attacks_review", os.path.join(os.path.dirname(__file__), "..", "exercises", "assignments", "attacks_review.py"))
+attacks_review = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(attacks_review)
+FIND_CHANNEL = attacks_review.FIND_CHANNEL        # the attacks' own way to the runner's channel
 
 
 def timed(fn, wait, on_hang=None):
@@ -337,16 +334,7 @@ def test_deep_value(depth):
 
 # -------------------- A10 (second review): a cell writes what is not the protocol while its reply is awaited, and
 # starts busy threads: the start ended in a ProtocolError that nothing caught, and the process outlived it.
-GARBAGE_CELL = FIND_CHANNEL + '''
-import threading
-def _burn():
-    while True:
-        pass
-if _chan() is not None:
-    _chan().out.write(b"not json\\n")
-    for _ in range(6):
-        threading.Thread(target=_burn, daemon=True).start()
-'''
+GARBAGE_CELL = attacks_review.ATTACKS["garbage_at_start"][2]["first"]      # the round trip's attack itself
 
 
 @needs_sandbox

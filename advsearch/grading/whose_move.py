@@ -198,7 +198,7 @@ def assess_whose_move(evaluate, game, pairs, points=1, *, seed=0, time_limit: fl
 
     right = [real(a) and real(b) and a > b for a, b in result]
     rate = sum(right) / len(pairs)
-    earned = share(out_of, (rate - FLOOR) / (FULL - FLOOR)) if rate > FLOOR else 0.0
+    earned = share(out_of, (rate - FLOOR) / (FULL - FLOOR))     # share keeps it within 0 and out_of
     text = (f"Your evaluation ranks {sum(right)} of {len(pairs)} pairs of positions right: in each pair the player "
             f"to move wins at once in one position and loses within two moves in the other, and the four features "
             f"of connect4_features are the same in both. {FLOOR:.0%} or fewer earn nothing, "

@@ -62,6 +62,18 @@ from attacks import ROOT  # noqa: E402,F401  (the course root seen from the kern
 
 #: The runner (``runner.py``) is the ``__main__`` module of the trusted re-run: a cell that rebinds its
 #: ``pack`` chooses every byte of every answer the referee reads back, past what ``pack`` itself ever sends.
+#: Graded code that finds the runner's channel (``_chan()``, None in the student's own kernel) by walking up the
+#: frames of its caller: the attacks on the pipe start from it (tests/test_sandbox_review.py uses it too).
+FIND_CHANNEL = '''
+import sys, json, os, time
+def _chan():
+    f = sys._getframe()
+    while f is not None:
+        if "channel" in f.f_locals and hasattr(f.f_locals["channel"], "out"):
+            return f.f_locals["channel"]
+        f = f.f_back
+'''
+
 _FORGE = '''
 import sys
 _runner = sys.modules["__main__"]
@@ -248,14 +260,8 @@ for i in range(300):
     # starts busy threads.  The start's ProtocolError was caught nowhere: nbgrader failed the notebook with our
     # traceback, and the sandboxed process went on burning CPU while the class was graded.  Now the cell is
     # skipped as the student's protocol error, and its process ended.
-    "garbage_at_start": ("runner", ("ps1",), {"first": '''
-import sys, threading
-def _chan():
-    f = sys._getframe()
-    while f is not None:
-        if "channel" in f.f_locals and hasattr(f.f_locals["channel"], "out"):
-            return f.f_locals["channel"]
-        f = f.f_back
+    "garbage_at_start": ("runner", ("ps1",), {"first": FIND_CHANNEL + '''
+import threading
 def _burn():
     while True:
         pass
