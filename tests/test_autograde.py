@@ -156,7 +156,7 @@ def test_a_search_that_borrows_the_packages_earns_nothing_for_there_is_no_packag
 def test_one_time_limit_the_runners_tightest_holds_and_restarts_are_not_counted():
     """Graders' limits nest on the runner (the tightest names itself); running the cells again after a stop
     does not eat the next request's limit; an operation over a remote function is limited by its runner."""
-    from advsearch.grading.running import call
+    from advsearch.course.shared.running import call
     cells = [problemsets.PROBLEM_SETS["ps1"].prelude, "import time\ntime.sleep(1.0)", ALPHABETA]
     t = grading.search_trees(3)[0]
     with Runner(cells) as r:
@@ -183,7 +183,7 @@ def test_one_timeout_exception_for_local_code_in_any_thread():
     """Away from a sandbox the limit is advsearch.timeout's, in any thread (no SIGALRM)."""
     import threading
     from advsearch import timeout
-    from advsearch.grading.running import call, describe_error
+    from advsearch.course.shared.running import call, describe_error
     assert grading.TimeLimitExceeded is timeout.TimeLimitExceeded
     seen = {}
 

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 import advsearch.check as check
 from advsearch.answers import close
 from advsearch import CHANCE, chance, expectiminimax, random_tree, tree
-from advsearch.check.subtrees import bottom_up
-from advsearch.check.wording import node_name
+from advsearch.course.shared.subtrees import bottom_up
+from advsearch.course.shared.wording import node_name
 from advsearch.search import maxn
 
 some = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -7,8 +7,8 @@ import math
 import pytest
 
 from advsearch import MAX, BudgetExceeded, alphabeta, check, parse, random_tree
-from advsearch.check.deepening_checker import DEEPENING_MISTAKES, _battery, check_deepening
-from advsearch.check.runs import heuristic
+from advsearch.course.limits.deepening import DEEPENING_MISTAKES, _battery, check_deepening
+from advsearch.course.shared.runs import heuristic
 
 
 def limited(game, state, depth, evaluate, alpha=-math.inf, beta=math.inf, view=None):

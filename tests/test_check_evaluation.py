@@ -7,7 +7,7 @@ import time
 import pytest
 
 from advsearch import MAX, MIN, ConnectFour, arena, check, grading
-from advsearch.check.evaluation_match import (EVALUATION_MISTAKES, OPPONENTS, Checked, evaluation, play_match,
+from advsearch.course.limits.evaluation_match import (EVALUATION_MISTAKES, OPPONENTS, Checked, evaluation, play_match,
                                               probe_positions, zero)
 from advsearch.evaluation import connect4_eval
 

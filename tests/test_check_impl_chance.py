@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import advsearch.check as check
 from advsearch import CHANCE, MAX, MIN, parse, random_tree
-from advsearch.check.chance_battery import EXPECTIMAX_TREES, EXPECTIMINIMAX_TREES, chance_battery
+from advsearch.course.chance.battery import EXPECTIMAX_TREES, EXPECTIMINIMAX_TREES, chance_battery
 from advsearch.trees import CHANCE_RULES
 
 some = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import advsearch.check as check
 from advsearch import parse, random_tree
-from advsearch.check.maxn_battery import MAXN_TREES, maxn_battery, ties_matter
-from advsearch.check.value_models import mirror_path, reassigned, reversed_tree
+from advsearch.course.multiplayer.battery import MAXN_TREES, maxn_battery, ties_matter
+from advsearch.course.shared.value_models import mirror_path, reassigned, reversed_tree
 
 some = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

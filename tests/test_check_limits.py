@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from advsearch import alphabeta, check, minimax, parse, random_tree
-from advsearch.check.limits_questions import LIMITS_MISTAKES, depth_limited, eval_function, ordering_savings
-from advsearch.check.limits_quiescence import NoisyTree, quiescence, quiescence_frontier
+from advsearch.course.limits.questions import LIMITS_MISTAKES, depth_limited, eval_function, ordering_savings
+from advsearch.course.limits.quiescence import NoisyTree, quiescence, quiescence_frontier
 from advsearch.search import Static
 
 TREE = parse("A[B[C[1 2] D[3 4]] E[F[5 6] G[7 8]]]")

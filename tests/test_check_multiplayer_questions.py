@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from advsearch import Virus, random_tree, tree
-from advsearch.check import multiplayer_choices, multiplayer_questions as mq
+from advsearch.course.multiplayer import choices as multiplayer_choices, questions as mq
 from advsearch.search.multiplayer import out_of_turn
 
 some = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

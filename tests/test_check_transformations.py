@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from advsearch import CHANCE, MAX, chance, expectiminimax, random_tree, tree
 from advsearch.check import Feedback
-from advsearch.check.transformations import TIME_LIMIT, TRANSFORMATION_MISTAKES, monotonic_transformation
+from advsearch.course.chance.transformations import TIME_LIMIT, TRANSFORMATION_MISTAKES, monotonic_transformation
 
 some = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -130,7 +130,7 @@ def test_an_unchanged_decision_is_really_unchanged():
 
 def test_the_minimax_move_is_checked_not_assumed(monkeypatch):
     # Were the oracle to give minimax another move on the new tree, the checker would say so, not pass.
-    from advsearch.check import transformations
+    from advsearch.course.chance import transformations
 
     real = transformations._root_children
     original = str(SMALL)

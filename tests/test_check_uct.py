@@ -14,9 +14,9 @@ from hypothesis import given, settings, strategies as st
 
 import advsearch as ads
 from advsearch import MAX, MIN, check
-from advsearch.check.uct_formula import SELECTION_MODELS
-from advsearch.check.uct_implementation import check_uct, uct_battery
-from advsearch.check.uct_questions import credit
+from advsearch.course.mcts.formula import SELECTION_MODELS
+from advsearch.course.mcts.implementation import check_uct, uct_battery
+from advsearch.course.mcts.questions import credit
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_grading_ps3 import make_mcts  # noqa: E402  (the students' MCTS, written from the lecture)
@@ -261,7 +261,7 @@ def test_each_wrong_perspective_is_named(credit_to):
 
 
 def test_the_battery_tells_every_perspective_apart():
-    from advsearch.check.uct_perspectives import root_moves
+    from advsearch.course.mcts.perspectives import root_moves
     trees = uct_battery(0)
     for p in ("root", "max", "to_move"):
         others = [q for q in ("mover", "root", "max", "to_move") if q != p]

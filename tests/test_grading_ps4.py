@@ -10,7 +10,7 @@ from advsearch import grading, maxn, paranoid
 from advsearch.autograde.problemsets import PROBLEM_SETS
 from advsearch.grading import (assess_maxn, assess_maxn_values, assess_paranoid, maxn_trees, multiplayer_question,
                                paranoid_tree, ties_last_values)
-from advsearch.grading.grades import share
+from advsearch.course.shared.grades import share
 
 NOTEBOOK = "exercises/assignments/source/ps4/ps4.ipynb"
 

@@ -136,7 +136,7 @@ def test_the_layers_are_read_from_the_doc():
     assert sorted({m for m in rows if rows.count(m) > 1}) == [], "named in two layers of the doc's table"
     # a few anchors, one a layer, so that a change of the table's layout that the reader misses shows here
     assert layer_of("advsearch") == layer_of("advsearch.cli") == (6, "front ends")
-    assert layer_of("advsearch.check.feedback") == layer_of("advsearch.grading") == (5, "course")
+    assert layer_of("advsearch.course.shared.feedback") == layer_of("advsearch.grading") == (5, "course")
     assert layer_of("advsearch.arena") == layer_of("advsearch.learning") == (4, "play")
     assert layer_of("advsearch.drawing.mpl.picture") == (3, "pictures")
     assert layer_of("advsearch.search.mcts.uct") == layer_of("advsearch.recording") == (2, "search")
@@ -327,7 +327,7 @@ def test_the_course_wing_resolves_on_first_use():
     for name in ("check", "practice", "exam", "practice_cli", "agents", "arena"):
         assert getattr(advsearch, name) is importlib.import_module(f"advsearch.{name}")
     assert advsearch.match is importlib.import_module("advsearch.arena").match
-    assert advsearch.check.values is importlib.import_module("advsearch.check.values_checker").values
+    assert advsearch.check.values is importlib.import_module("advsearch.course.minimax.values").values
 
 
 #: The public faces of docs/architecture.md ("Public faces carry `__all__`"): the modules users import by name.

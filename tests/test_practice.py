@@ -16,6 +16,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 import advsearch as ads  # noqa: E402
+from advsearch.course.shared import exercise
 from advsearch import MAX, MIN, practice  # noqa: E402
 from advsearch.trees import spreadsheet_name  # noqa: E402
 
@@ -267,7 +268,7 @@ def test_impossible_knobs_are_refused(call, words):
 
 
 def test_knobs_not_met_within_the_tries(monkeypatch):
-    monkeypatch.setattr(practice.two_player, "MAX_TRIES", 30)
+    monkeypatch.setattr(exercise, "MAX_TRIES", 30)
     # All leaves equal: cutting on equality always changes what is pruned, so ties=False never holds.
     with pytest.raises(ValueError, match="in 30 tries from seed 0"):
         practice.alphabeta(0, low=0, high=0, ties=False, alpha_cuts=1)
@@ -277,7 +278,7 @@ def test_knobs_not_met_within_the_tries(monkeypatch):
 
 
 def test_labelled_keeps_players_probabilities_and_values():
-    from advsearch.practice.common import labelled
+    from advsearch.course.shared.generating import labelled
 
     for seed in range(5):
         for t in (ads.random_tree((1, 3), 2, seed=seed, chance=True),

@@ -16,6 +16,7 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 import advsearch as ads  # noqa: E402
+from advsearch.course.shared import exercise
 from advsearch import CHANCE, MAX, practice  # noqa: E402
 from advsearch.result import format_number  # noqa: E402
 
@@ -325,6 +326,6 @@ def test_bad_parameters_are_refused_by_name(call, error, words):
 
 
 def test_knobs_not_met_within_the_tries(monkeypatch):
-    monkeypatch.setattr(practice.two_player, "MAX_TRIES", 20)
+    monkeypatch.setattr(exercise, "MAX_TRIES", 20)
     with pytest.raises(ValueError, match="in 20 tries from seed 0"):
         practice.star1(0, cuts=14)

@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 import advsearch as ads  # noqa: E402
+from advsearch.course.shared import exercise
 from advsearch import check, practice, trees  # noqa: E402
 from advsearch.game import GameError, InvalidTreeError  # noqa: E402
 from advsearch.trees import MAX_DEPTH, Tree, chance, check_random_size, parse, random_tree, tree  # noqa: E402
@@ -115,10 +116,10 @@ def test_uneven_branching_is_bounded_by_the_full_tree(monkeypatch, lo, hi, depth
     (lambda: practice.alphabeta(0, depth=3, branching=2, alpha_cuts=1), 15),
 ])
 def test_an_exercise_just_over_a_lowered_cap_is_refused_with_its_size(monkeypatch, make, size):
-    monkeypatch.setattr(practice.two_player, "MAX_NODES", size - 1)
+    monkeypatch.setattr(exercise, "MAX_NODES", size - 1)
     with pytest.raises(ValueError, match=f"would have {size} nodes; the most it builds is {size - 1}:"):
         make()
-    monkeypatch.setattr(practice.two_player, "MAX_NODES", size)
+    monkeypatch.setattr(exercise, "MAX_NODES", size)
     assert len(make().tree) == size
 
 

@@ -154,6 +154,6 @@ def test_points_that_are_not_positive_are_the_graders_mistake(x):
 
 
 def test_the_old_names_are_the_same_functions():
-    from advsearch.check import reading
-    from advsearch.grading import grades
+    from advsearch.course.shared import reading
+    from advsearch.course.shared import grades
     assert not hasattr(grades, "check_points") and reading.is_number is v.is_number

@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .. import grading
+from ..course.limits.originality import Recorder
+from ..course.shared.grades import share
 from ..answers import number_problem
 from ..sandbox.remote import MISSING, NotData, RemoteFunction, Runner
 
@@ -272,7 +274,7 @@ def _match(fn, sub: Submission, opponent: str, points: float) -> grading.Grade:
     and play with the package's.
     """
     def play():
-        played = grading.originality.Recorder(fn)
+        played = Recorder(fn)
         g = grading.assess_tournament(played, f"{sub.student}:{sub.seed}", opponent, 1, max_ms=2.0,
                                       time_limit=MATCH_SECONDS)
         why = grading.unoriginal_values(played.values, sub.problems.game, played.positions) \
@@ -283,16 +285,16 @@ def _match(fn, sub: Submission, opponent: str, points: float) -> grading.Grade:
                                        f"of the match {why}.", details=dict(g.details, unoriginal=why))
 
     g = sub.remembered(("match", opponent), play)
-    return grading.Grade(grading.grades.share(float(points), g.points), float(points), g.text, details=g.details)
+    return grading.Grade(share(float(points), g.points), float(points), g.text, details=g.details)
 
 
 def _whose_move(fn, sub: Submission, points: float) -> grading.Grade:
-    """Whether the evaluation sees whose move it is (:mod:`advsearch.grading.whose_move`), worked out once."""
+    """Whether the evaluation sees whose move it is (:mod:`advsearch.course.limits.whose_move`), worked out once."""
     def judge():
         pairs = grading.whose_move_pairs(sub.problems.game, f"{sub.seed}:graded")
         return grading.assess_whose_move(fn, sub.problems.game, pairs, 1, seed=f"{sub.seed}:order")
     g = sub.remembered("whose_move", judge)
-    return grading.Grade(grading.grades.share(float(points), g.points), float(points), g.text, details=g.details)
+    return grading.Grade(share(float(points), g.points), float(points), g.text, details=g.details)
 
 
 def _with_knowledge(fn, sub: Submission, points: float, grade_of: Callable[[], grading.Grade]) -> grading.Grade:
@@ -312,7 +314,7 @@ def _with_knowledge(fn, sub: Submission, points: float, grade_of: Callable[[], g
     grade = grade_of()
     if sees.points >= 1 or grade.points == 0:
         return grade
-    earned = grading.grades.share(grade.out_of, grade.points / grade.out_of * sees.points)
+    earned = share(grade.out_of, grade.points / grade.out_of * sees.points)
     return grading.Grade(earned, grade.out_of, grade.text + " " + paid_in, details=grade.details)
 
 

@@ -1,0 +1,126 @@
+"""Answer checkers for the exercises of every lecture: values, pruned leaves, hand steps, whole implementations.
+
+Each checker compares a student's answer with the reference search of this
+package and returns a :class:`Feedback`: ``ok``, a few sentences of ``text``
+that say *where* the answer parts from the reference and *why*, in the
+lecture's terms, and, when a typical mistake is recognised, its key in
+``mistake`` (see :data:`MISTAKES`).  In a notebook a Feedback shows itself as
+HTML, with a small picture of the reference search at the step where the
+answer goes astray.
+
+- :func:`values` checks a dict of minimax values, ``{"B": 3, ...}``, against
+  :meth:`Tree.values <advsearch.trees.Tree.values>`: expectations on chance
+  trees (naming a plain mean, or chance played as MIN or MAX) and max-n
+  payoff vectors with three or more players (naming the child best for
+  another player, or a number given for a vector);
+- :func:`pruned` checks the leaves alpha-beta never evaluates, against
+  :meth:`Trace.unvisited_leaves <advsearch.result.Trace.unvisited_leaves>`;
+  with ``algorithm="star1"`` those Ballard's Star1 never evaluates on a
+  chance tree, with ``algorithm="shallow"`` those max-n's shallow pruning
+  never evaluates (both given ``bounds=``);
+- :func:`implementation` runs a student's ``fn(game, state)`` on a battery of
+  trees through a recording wrapper of the game, and compares the order in
+  which it expands nodes and scores leaves with the reference trace's
+  :meth:`~advsearch.result.Trace.visits`, and what it returns with the
+  reference value: minimax and alpha-beta (with depth-limited trials),
+  expectimax and expectiminimax on chance trees (naming the chance rules and
+  points of view above), max-n on three-player trees (naming the wrong
+  component, ties broken for another child than the first, a number for a
+  vector); ``"uct"`` and ``"iterative_deepening"`` go to their own checkers.
+
+A checker never raises because of the student's answer: a missing answer
+gives "Not answered yet", a wrong type a sentence saying what was expected,
+and an exception in the student's code a message naming it.
+
+For the other lectures' questions:
+
+- lecture 03: :func:`depth_limited` (H-minimax values with Eval at the
+  cut-off), :func:`evaluation` (a Connect Four evaluation played at once
+  against reference agents, as ps2 grades it), :func:`quiescence` (which
+  nodes a quiescence search extends), :func:`ordering_savings` (nodes with
+  and without move ordering), and ``implementation(fn,
+  "iterative_deepening")`` (:func:`check_deepening`);
+- lecture 04: :func:`monotonic_transformation` (a transformation that
+  changes expectimax's move but never minimax's);
+- lecture 05: :func:`paranoid_values`, :func:`alliance`, :func:`root_move`
+  and :func:`searcher_value` (paranoid, alliances, the move and value of
+  max-n, paranoid and best-reply search);
+- lecture 06: :func:`uct_selection`, :func:`uct_backup` and
+  :func:`flat_monte_carlo` (a UCT step, a backup and flat Monte Carlo by
+  hand, on a :class:`SelectionQuestion`, :class:`BackupQuestion` or
+  :class:`FlatQuestion`), and ``implementation(fn, "uct")``.
+
+Each checker lives in the folder of its lecture in :mod:`advsearch.course`
+(``minimax/``, ``alphabeta/``, ``limits/``, ``chance/``, ``multiplayer/``,
+``mcts/``), beside its named mistakes, its battery of trees, the practice
+family it checks and the grader that turns its findings into points; what
+they share (feedback, reading answers, running the student's code) is in
+``course/shared``.
+
+Limits
+------
+:func:`implementation` runs the student's code in-process, one tree at a
+time, each within a time limit (``time_per_tree``, 3 s by default): a
+loop that never ends, whether or not it calls the game, is stopped and
+reported with the tree it ran on.  Code stuck in one long call into C (a
+``time.sleep(30)``) is abandoned: the check returns in time, and the code
+stops once that call returns.  The student's code may not call the
+package's own searches (:func:`~advsearch.search.base.forbid_searches`): the
+exercise is to write one, and the graded version runs without advsearch.
+Numbers in answers and return values must be plain ints, floats or
+Fractions, the rule of the grader
+(:func:`advsearch.answers.number_problem`).  The
+bounds α and β a student's code holds are read from the local variables
+named ``alpha``/``beta`` (or ``α``/``β``) of the function that calls
+``game.actions``, to tell apart mistakes that visit the same nodes; code
+with other names is still checked, only with less precise diagnoses.
+
+Examples
+--------
+>>> from advsearch import check, examples
+>>> t = examples.two_ply()
+>>> print(check.values(t, {"A": 3, "B": 3, "C": 4, "D": 2}))
+At C (MIN): its children are worth 2, 4 and 6, so C = min = 2; you wrote 4.
+>>> check.pruned(t, [(1, 1), (1, 2)]).ok
+True
+"""
+
+from __future__ import annotations
+
+from .course.limits import deepening as deepening_checker
+from .course.limits.deepening import DEEPENING_MISTAKES, check_deepening
+from .course.limits.evaluation_match import EVALUATION_MISTAKES, evaluation
+from .course.shared.feedback import Feedback
+from .course.implementation import TIME_PER_TREE, implementation
+from .course.limits.questions import LIMITS_MISTAKES, depth_limited, ordering_savings
+from .course.limits.quiescence import quiescence
+from .course.multiplayer.implementation import MAXN_MISTAKES
+from .course.alphabeta.mistakes import MISTAKES as _SEARCH_MISTAKES
+from .course.multiplayer.questions import MULTIPLAYER_MISTAKES, alliance, paranoid_values, root_move, searcher_value
+from .course.alphabeta.pruned import pruned
+from .course.chance.transformations import TRANSFORMATION_MISTAKES, monotonic_transformation
+from .course.mcts.backups import uct_backup
+from .course.mcts.flat import flat_monte_carlo
+from .course.mcts.mistakes import UCT_MISTAKES
+from .course.mcts.questions import BackupQuestion, FlatQuestion, SelectionQuestion
+from .course.mcts.steps import uct_selection
+from .course.mcts.uct_trees import uct_tree
+from .course.minimax.value_mistakes import VALUE_MISTAKES
+from .course.minimax.values import values
+
+#: Every mistake a checker can name, by key.
+MISTAKES = {**_SEARCH_MISTAKES, **VALUE_MISTAKES, **MAXN_MISTAKES, **DEEPENING_MISTAKES, **EVALUATION_MISTAKES,
+            **LIMITS_MISTAKES, **TRANSFORMATION_MISTAKES, **MULTIPLAYER_MISTAKES, **UCT_MISTAKES}
+
+__all__ = [
+    "Feedback", "MISTAKES", "TIME_PER_TREE", "values", "pruned", "implementation",
+    # lecture 03
+    "depth_limited", "evaluation", "quiescence", "ordering_savings", "check_deepening", "deepening_checker",
+    # lecture 04
+    "monotonic_transformation",
+    # lecture 05
+    "paranoid_values", "alliance", "root_move", "searcher_value",
+    # lecture 06
+    "uct_selection", "uct_backup", "flat_monte_carlo", "SelectionQuestion", "BackupQuestion", "FlatQuestion",
+    "uct_tree",
+]

@@ -1,0 +1,122 @@
+"""``check.implementation`` for expectimax and expectiminimax: a student's function on trees with chance nodes.
+
+The visits are compared with :func:`~advsearch.expectiminimax`'s trace (a
+correct search visits each node once, children left to right), the values
+exactly (Fractions stay Fractions; a float within
+:func:`~advsearch.answers.close` of one counts as it).  A wrong value is
+matched with the mistakes' models (:class:`~.value_models.ValueModel`), each
+a question to the oracle :meth:`Tree.values <advsearch.trees.Tree.values>`:
+a wrong chance rule (``chance_mean``, ``chance_as_min``, ``chance_as_max``)
+or the wrong point of view (``wrong_perspective``).
+"""
+
+from __future__ import annotations
+
+from ...result import format_number as _f
+from .battery import chance_battery, chance_reference, chance_trees
+from ..shared.divergence import SEARCH_NAMES, explain_trial, twice_feedback
+from ..shared.feedback import Feedback, not_answered
+from ..alphabeta.mistakes import explanation, perspective_models
+from ..shared.runs import repeat, run_all, run_problem, signature
+from ..minimax.value_mistakes import CHANCE_MISTAKES, chance_mistake, same_value
+from ..shared.value_models import ValueModel, first_difference, fitting
+from ..shared.wording import and_list, article, node_name
+
+
+#: What a search with each chance mistake does, as the feedback's first sentence says it.
+_DOES = {
+    "chance_mean": "ignores the probabilities: it takes the plain average of a chance node's children",
+    "chance_as_min": "treats chance nodes as MIN nodes: it takes the least of their children",
+    "chance_as_max": "treats chance nodes as MAX nodes: it takes the greatest of their children",
+}
+
+
+def chance_models() -> list:
+    """The mistakes a value is matched with, in this order: the chance rules, then the points of view."""
+    def rule_values(rule):
+        return lambda t: t.values(rule)
+    rules = [ValueModel(key, _DOES[key], rule_values(rule)) for key, rule in CHANCE_MISTAKES.items()]
+    return rules + perspective_models()
+
+
+def check_chance(fn, algorithm, trees, seed, seconds) -> Feedback:
+    """Check ``fn`` as expectimax or expectiminimax (the arguments are :func:`~.implementation`'s, checked)."""
+    tested = chance_battery(algorithm, seed) if trees is None else chance_trees(trees, algorithm)
+    goal = f"the {algorithm} value"
+    if fn is None or fn is Ellipsis:
+        return not_answered(f"write a function fn(game, state) that returns {goal} of state for MAX.")
+    if not callable(fn):
+        return Feedback(False, f"Your answer is {article(fn)}; it should be a function "
+                               f"fn(game, state) that returns {goal} for MAX.")
+    _, main_kwargs, problem = signature(fn, f"{goal} of state for MAX")
+    if problem:
+        return Feedback(False, problem)
+    trials = [chance_reference(t) for t in tested]
+    runs, stop = run_all(fn, trials, tested, seconds, main_kwargs, clean=lookups_dropped,
+                         judge=lambda trial, r: run_problem(trial, r, goal=f"{goal} for MAX"))
+    if isinstance(stop, tuple):
+        return twice_feedback(*stop, algorithm, stopped=True)
+    if stop is not None:
+        return stop
+
+    failing = [k for k, (trial, r) in enumerate(zip(trials, runs))
+               if r.seq != trial.seq or not same_value(r.value, trial.value)]
+    if not failing:
+        return Feedback(True, f"Correct: on all {len(trials)} test trees your function returns the right expected "
+                              f"value for MAX and visits every node once, children in order, as "
+                              f"{SEARCH_NAMES[algorithm]} does.")
+    twice = next((k for k, r in enumerate(runs) if repeat(r.seq) is not None), None)
+    if twice is not None:
+        return twice_feedback(trials[twice], runs[twice], algorithm)
+    model = fitting(chance_models(), trials, runs)
+    if model is None:
+        story, picture = explain_trial(trials[failing[0]], runs[failing[0]], algorithm, True)
+        return Feedback(False, story, None, picture)
+    return model_feedback(model, trials, runs)
+
+
+def lookups_dropped(seq) -> list:
+    """``seq`` without expansions asked again only to look something up, such as an outcome's probability.
+
+    A node expanded again, with nothing but such repeats up to the next new
+    visit (or the end), was looked up; a node searched twice goes on to
+    visit its children again, and stays.
+
+    >>> lookups_dropped([("expand", ()), ("score", (0,)), ("expand", ()), ("score", (1,)), ("expand", ())])
+    [('expand', ()), ('score', (0,)), ('score', (1,))]
+    >>> lookups_dropped([("expand", ()), ("score", (0,)), ("expand", ()), ("score", (0,))])
+    [('expand', ()), ('score', (0,)), ('expand', ()), ('score', (0,))]
+    """
+    seen, out, k = set(), [], 0
+    while k < len(seq):
+        j = k
+        while j < len(seq) and seq[j][0] == "expand" and seq[j] in seen:
+            j += 1
+        if j > k and (j == len(seq) or seq[j] not in seen):
+            k = j                     # lookups only: the search goes on to something new
+            continue
+        seen.add(seq[k])
+        out.append(seq[k])
+        k += 1
+    return out
+
+
+def model_feedback(model: ValueModel, trials, runs) -> Feedback:
+    """The feedback for a value that ``model``'s mistake explains, shown on the first tree it changes."""
+    k = next(k for k, trial in enumerate(trials) if not same_value(model.root(trial.tree), trial.value))
+    trial, t = trials[k], trials[k].tree
+    on = f"On the tree {t}, your function returns {_f(runs[k].value)}; the expected value for MAX is {_f(trial.value)}."
+    if model.key not in CHANCE_MISTAKES:
+        text = explanation(model.key, model.detail, True) + " " + on
+        return Feedback(False, text, model.key, (t, trial.trace, None, (), False))
+    node, wrong = first_difference(model, t)
+    right = t.values()
+    kids = [right[c.path] for c in node.children]
+    name = node_name(t, node.path)
+    sentence = chance_mistake(t, node, wrong)
+    why = sentence[1] if sentence is not None and sentence[0] == model.key else ""
+    text = (f"Your function {model.detail}. {on} Look at {name}, a chance node whose outcomes are worth "
+            f"{and_list(_f(v) for v in kids)} with probabilities {and_list(_f(p) for p in node.probs)}: its "
+            f"value is {_f(right[node.path])}, but a search that makes this mistake gives it {_f(wrong)}. {why} "
+            "The probabilities are those of game.chance_outcomes(state): v = sum of P(r) · value(Result(s, r)).")
+    return Feedback(False, " ".join(text.split()), model.key, (t, trial.trace, None, node.path, False))

@@ -1,0 +1,220 @@
+"""``check.evaluation``: a Connect Four evaluation function, judged at once by a seeded match.
+
+The match is the one ps2 grades (:mod:`advsearch.course.limits.tournament` calls
+:func:`play_match` from here): both sides run the same search,
+:func:`~advsearch.iterative_deepening` with centre columns first and the same
+node budget a move, and differ only in their evaluation.  Node budgets, not
+time, make a match the same every time it is played.  Before any game the
+evaluation is tried on a few positions, so that one that raises, returns a
+non-number, ignores whose view it is asked for or crawls is reported in a
+sentence instead of a failed match.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import numbers
+import random
+import time
+
+from ... import agents, arena, timeout, validation
+from ...evaluation import connect4_eval
+from ...game import MAX, MIN
+from ...games.connect4 import ConnectFour
+from ...search import iterative_deepening
+from ..shared.feedback import Feedback, not_answered
+
+
+#: The reference opponents, by name, with a description.
+OPPONENTS = {
+    "random": "a player that picks a uniformly random legal move",
+    "search": ("the same search with no knowledge: every cut-off position is worth 0 (centre columns "
+               "are still searched first)"),
+    "reference": "the same search with the package's hand-weighted connect4_eval",
+}
+
+#: The score rate (wins plus half the draws, per game) against each opponent that counts as passing.
+TARGETS = {"random": 0.9, "search": 0.55, "reference": 0.4}
+
+#: The problems :func:`evaluation` names, by key.
+EVALUATION_MISTAKES = {
+    "eval_not_antisymmetric": "evaluate(s, MIN) is not -evaluate(s, MAX): Eval must be zero-sum like Utility",
+    "eval_out_of_range": "Eval reaches the utility of a win or a loss (±1), so the search may prefer a "
+                         "good-looking position to a proven win",
+}
+
+
+def zero(state, player):
+    """An evaluation with no knowledge: every cut-off position is worth 0."""
+    return 0.0
+
+
+class Checked:
+    """An evaluation that refuses to return anything but a finite real number (a ValueError otherwise)."""
+
+    def __init__(self, evaluate):
+        self.evaluate = evaluate
+        self.calls = 0
+
+    def __call__(self, state, player):
+        self.calls += 1
+        v = self.evaluate(state, player)
+        if isinstance(v, bool) or not isinstance(v, numbers.Real) or not math.isfinite(float(v)):
+            raise ValueError(f"evaluate returned {v!r}; it must return a finite number")
+        return v
+
+
+def searcher(evaluate, name, game, max_nodes):
+    """The agent of every match: iterative deepening with ``evaluate``, centre first, ``max_nodes`` a move."""
+    return agents.SearchAgent(iterative_deepening, name, evaluate=evaluate, max_nodes=max_nodes,
+                              order=game.move_order)
+
+
+def opponent(kind, game, max_nodes, seed):
+    """The reference agent ``kind`` (a key of :data:`OPPONENTS`)."""
+    if kind == "random":
+        return agents.random(seed=seed)
+    if kind == "search":
+        return searcher(zero, "search only", game, max_nodes)
+    if kind == "reference":
+        return searcher(connect4_eval(game), "connect4_eval", game, max_nodes)
+    raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}, not {kind!r}")
+
+
+def play_match(evaluate, kind, game, *, games, max_nodes, seed):
+    """The seeded match of ``evaluate``'s agent against opponent ``kind``: an :class:`~advsearch.arena.MatchResult`.
+
+    Pairs of games from random two-ply openings, colours swapped.
+    ``evaluate`` is used as given (wrap it in :class:`Checked` to refuse
+    non-numbers).
+
+    >>> g = ConnectFour()
+    >>> r = play_match(connect4_eval(g), "reference", g, games=2, max_nodes=100, seed=0)
+    >>> r.rate
+    0.5
+    """
+    return arena.match(game, searcher(evaluate, "yours", game, max_nodes), opponent(kind, game, max_nodes, seed),
+                       games=games, openings=2, seed=seed, progress=False)
+
+
+def probe_positions(game, seed, n=10) -> list:
+    """``n`` positions of seeded random play, 2 to 30 plies deep, on which no game has ended."""
+    rng = random.Random(f"probe:{seed}")
+    return [arena.random_opening(game, rng.randint(2, 30), rng) for _ in range(n)]
+
+
+class MatchFeedback(Feedback):
+    """A Feedback that also holds the match ``rows``: ``(opponent, wins, draws, losses, rate, (lo, hi))``."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self, ok, text, mistake=None, rows=()):
+        super().__init__(ok, text, mistake)
+        self.rows = list(rows)
+
+    def _repr_html_(self) -> str:
+        body = super()._repr_html_()
+        if not self.rows:
+            return body
+        head = "".join(f"<th>{h}</th>" for h in ("opponent", "won", "drawn", "lost", "score", "95% interval"))
+        cells = "".join(f"<tr><td>{html.escape(k)}</td><td>{w}</td><td>{d}</td><td>{l}</td><td>{r:.0%}</td>"
+                        f"<td>{lo:.0%} – {hi:.0%}</td></tr>" for k, w, d, l, r, (lo, hi) in self.rows)
+        return body + f'<table style="margin-left:14px">{head}{cells}</table>'
+
+
+def _look(evaluate, positions):
+    """``(problem key or None, sentence, ms a call)`` from trying ``evaluate`` on ``positions`` for both players."""
+    started = time.perf_counter()
+    pairs = [(Checked(evaluate)(s, MAX), Checked(evaluate)(s, MIN)) for s in positions]
+    ms = (time.perf_counter() - started) / (2 * len(positions)) * 1000
+    for s, (mx, mn) in zip(positions, pairs):
+        if not math.isclose(mx, -mn, rel_tol=1e-9, abs_tol=1e-12):
+            return ("eval_not_antisymmetric", f"on a test position your evaluation gives {mx!r} for MAX but {mn!r} "
+                    "for MIN. Eval has Utility's signature: evaluate(s, MIN) must be -evaluate(s, MAX).", ms)
+    largest = max(abs(mx) for mx, _ in pairs)
+    if largest >= 1:
+        return ("eval_out_of_range", f"on a test position |Eval| = {largest:g}, but a win is worth only 1: keep "
+                "Eval strictly between -1 and +1, or the search may prefer a position that merely looks good "
+                "to a win it has proved.", ms)
+    return None, "", ms
+
+
+def evaluation(evaluate, games=24, seed=0, *, opponents=("random", "search", "reference"), max_nodes=200,
+               max_ms=1.0, game=None) -> MatchFeedback:
+    """Play a Connect Four evaluation against reference agents at once, as ps2 grades it.
+
+    Parameters
+    ----------
+    evaluate : callable
+        ``evaluate(state, player) -> number`` for :class:`~advsearch.ConnectFour`.
+    games : int
+        Games against each opponent, an even number (each opening is played with both colours).
+    seed : int
+        Seeds the openings and the random player.
+    opponents : sequence of str
+        Keys of :data:`OPPONENTS`.
+    max_nodes : int
+        Search nodes a move for both sides.
+    max_ms : float
+        Milliseconds a call the evaluation may take on the test positions.
+    game : ConnectFour, optional
+        The board (7x6 by default).
+
+    Returns
+    -------
+    MatchFeedback
+        ``ok`` when the evaluation is sound and reaches :data:`TARGETS`
+        against every opponent; ``rows`` holds each match's result and
+        the notebook shows them as a table.
+
+    Examples
+    --------
+    >>> fb = evaluation(connect4_eval(), games=2, opponents=["reference"], max_nodes=100)
+    >>> fb.ok, fb.rows[0][1:5]
+    (True, (1, 0, 1, 0.5))
+    >>> evaluation(lambda s, p: 0.5, games=2).mistake
+    'eval_not_antisymmetric'
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
+        raise ValueError(f"games must be an even int >= 2, not {games!r}")
+    bad = [k for k in opponents if k not in OPPONENTS] if not isinstance(opponents, str) else [opponents]
+    if bad or not opponents:
+        raise ValueError(f"opponents must be a non-empty list of {', '.join(OPPONENTS)}, not {opponents!r}")
+    validation.budget("max_nodes", max_nodes, whole=True)
+    if evaluate is None or evaluate is Ellipsis:
+        return MatchFeedback(False, not_answered("write evaluate(state, player) -> number.").text)
+    if not callable(evaluate):
+        return MatchFeedback(False, f"Your answer is {type(evaluate).__name__}, not a function "
+                                    "evaluate(state, player) -> number.")
+    game = ConnectFour() if game is None else game
+    try:
+        mistake, why, ms = timeout.call(_look, evaluate, probe_positions(game, seed), seconds=2.0,
+                                        what="your evaluation")
+    except NotImplementedError:
+        return MatchFeedback(False, not_answered("your evaluation raises NotImplementedError.").text)
+    except timeout.TimeLimitExceeded:
+        return MatchFeedback(False, "Your evaluation did not return within 2 s on 20 test calls: far too slow "
+                                    "for a search that calls it at every leaf (a loop that never ends?).")
+    except Exception as e:
+        return MatchFeedback(False, f"On a test position your evaluation raised {type(e).__name__}: {e}")
+    if mistake == "eval_not_antisymmetric":
+        return MatchFeedback(False, "No games were played: " + why, mistake)
+    if ms > max_ms:
+        return MatchFeedback(False, f"No games were played: your evaluation takes {ms:.2f} ms a call, more than the "
+                                    f"{max_ms:g} ms allowed; the search calls it at nearly every node.")
+    rows, passed = [], True
+    for kind in opponents:
+        r = play_match(Checked(evaluate), kind, game, games=games, max_nodes=max_nodes, seed=seed)
+        rows.append((kind, r.wins, r.draws, r.losses, r.rate, r.interval))
+        passed = passed and r.rate >= TARGETS[kind]
+    summary = "; ".join(f"against {k}: {w}-{d}-{l} (won-drawn-lost), score {r:.0%}, 95% interval "
+                        f"{lo:.0%}-{hi:.0%}" for k, w, d, l, r, (lo, hi) in rows)
+    aims = ", ".join(f"{TARGETS[k]:.0%} against {k}" for k in opponents)
+    head = f"{games} games per opponent, {max_nodes} nodes a move, seed {seed}. {summary[0].upper()}{summary[1:]}. "
+    if mistake:
+        return MatchFeedback(False, "Your evaluation played, but " + why + " " + head, mistake, rows)
+    if passed:
+        return MatchFeedback(True, f"Good: {head}Every score reaches its target ({aims}).", None, rows)
+    return MatchFeedback(False, f"{head}Not yet strong enough: the targets are {aims}. With so few games the "
+                                "interval is wide; more features or better weights move the score.", None, rows)

@@ -1,0 +1,71 @@
+"""Grading minimax values worked by hand (lecture 01), with credit only beyond what a blind answer gets.
+
+The checker :func:`advsearch.check.values` says what is wrong; this grader
+turns that into points.  The right values are the one oracle's,
+:meth:`Tree.values <advsearch.trees.Tree.values>`.
+"""
+
+from __future__ import annotations
+
+from ... import validation
+from ..shared.blind import above_blind, blind_right
+from ..shared.grades import Grade, same_number, share
+from ..shared.reading import as_tree
+from .values import values as check_values
+
+
+def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
+    """Grade minimax values written by hand, with credit for each inner node right beyond a blind answer's.
+
+    Small trees repeat their numbers, so a blind answer (one number
+    everywhere, or each node's first, last, middle, largest or smallest leaf)
+    is right at some nodes of
+    most trees; :func:`~advsearch.course.shared.blind.blind_right` counts
+    them, and ``r`` of ``n`` values right earn (r − b) / (n − b) of the points
+    for ``b`` right blindly (all right earns everything).
+
+    Parameters
+    ----------
+    t : Tree
+        The student's tree (labelled), e.g. ``problems("ps1", s).minimax.tree``.
+    answer : dict
+        ``{label: value}`` as for :func:`advsearch.check.values`.
+    points : float
+        The test's points; each required node is worth an equal share.
+    note : str
+        A sentence to put first in the report.
+
+    Examples
+    --------
+    >>> from advsearch import examples
+    >>> t = examples.two_ply()
+    >>> assess_values(t, {"A": 3, "B": 3, "C": 2, "D": 2}).points
+    2.0
+    >>> g = assess_values(t, {"A": 3, "B": 3, "C": 4, "D": 2})   # 3 right, as many as each node's first leaf
+    >>> g.points, g.text.split(":")[0]
+    (0.0, 'At C (MIN)')
+    >>> assess_values(t, {"A": 3, "B": 3, "C": 3, "D": 3}).points
+    0.0
+    """
+    out_of = validation.points(points)
+    t = as_tree(t)
+    fb = check_values(t, answer)
+    labelled = [n for n in t.nodes() if n.children and n.label]
+    required = labelled or [n for n in t.nodes() if n.children]
+    true = t.values()
+    right = 0
+    if isinstance(answer, dict):
+        for node in required:
+            for key in (node.label, node.path):
+                if key is not None and key in answer and same_number(answer[key], true[node.path]):
+                    right += 1
+                    break
+    blind = blind_right(required, [true[n.path] for n in required])
+    fraction = above_blind(right, len(required), blind)
+    text = note + str(fb)
+    if not fb.ok:
+        text += (f" ({right} of {len(required)} values right; writing one number everywhere, or giving each node "
+                 f"its first, last, middle, largest or smallest leaf, gets {blind} right on this tree, so only the "
+                 f"values right beyond {blind} earn points.)")
+    return Grade(out_of if fb.ok else share(out_of, fraction), out_of, text, mistake=fb.mistake,
+                 details={"right": right, "of": len(required), "blind": blind})

@@ -1,0 +1,126 @@
+"""Reading a student's answer: the tree it is about, the nodes it names, the numbers it gives.
+
+A checker never raises because of the answer: these helpers say what is
+wrong with it in a sentence (:class:`BadItem`, :func:`value_type_problem`),
+and :func:`blank` says when nothing has been answered yet.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from ... import validation
+from ...answers import close as same, number_problem
+from ...game import CHANCE
+from ...trees import Tree, parse, tree as make_tree
+from .wording import and_list, article, short_name
+
+
+_PATH_TEXT = re.compile(r"\s*(\[\s*\d+\s*\])+\s*\Z|\s*\[\s*\]\s*\Z")
+
+
+def as_tree(x, name="tree") -> Tree:
+    """``x`` as a Tree; a TypeError that names the argument (``name``) when it is no tree at all."""
+    if isinstance(x, Tree):
+        return x
+    if isinstance(x, str):
+        return parse(x)
+    if isinstance(x, list):
+        return make_tree(x)
+    raise TypeError(f"{name} must be a Tree, its text form or a nested list, not {x!r:.60} ({article(x)})")
+
+
+def two_player(t: Tree, what: str):
+    """A ValueError unless ``t`` is a two-player tree (``what`` names the checker)."""
+    if t.num_players != 2:
+        raise ValueError(f"check.{what} handles two-player trees, not a {t.num_players}-player tree")
+
+
+def has_chance(t: Tree) -> bool:
+    return any(n.player == CHANCE for n in t.nodes() if n.children)
+
+
+#: A real number that is not a bool or NaN: :func:`advsearch.validation.is_number` itself, which the checkers
+#: import from here.
+is_number = validation.is_number
+
+
+def blank(x) -> bool:
+    """None, ``...``, or an empty container: nothing was answered."""
+    if x is None or x is Ellipsis:
+        return True
+    if isinstance(x, (Mapping, list, tuple, set, frozenset, str)) and len(x) == 0:
+        return True
+    if isinstance(x, Mapping) and all(v is None or v is Ellipsis for v in x.values()):
+        return True
+    return False
+
+
+class BadItem(Exception):
+    """An item of an answer that names no node (the message says why)."""
+
+
+def locate(t: Tree, key):
+    """The path of the node a key names: a label, a path tuple, or path text like "[1][2]".
+
+    >>> from advsearch import examples
+    >>> t = examples.two_ply()
+    >>> locate(t, "C"), locate(t, (1, 2)), locate(t, "[1][2]")
+    ((1,), (1, 2), (1, 2))
+    >>> locate(t, "E")
+    Traceback (most recent call last):
+    ...
+    advsearch.course.shared.reading.BadItem: there is no node 'E' in this tree (its labels are A, B, C and D)
+    """
+    if isinstance(key, str):
+        try:
+            return t.node(key).path
+        except KeyError:
+            pass
+        if _PATH_TEXT.match(key):
+            path = tuple(int(d) for d in re.findall(r"\d+", key))
+            return checked_path(t, path, key)
+        labels = sorted(n.label for n in t.nodes() if n.label)
+        known = (f"its labels are {and_list(labels)}" if labels
+                 else "it has no labels, so name nodes by path, like (1, 2)")
+        raise BadItem(f"there is no node {key!r} in this tree ({known})")
+    if isinstance(key, (tuple, list)) and all(isinstance(a, int) and not isinstance(a, bool) for a in key):
+        return checked_path(t, tuple(key), key)
+    raise BadItem(f"{key!r} names no node: name a node by its label (a string such as 'B') or by its "
+                  "path (a tuple of child indices such as (1, 2))")
+
+
+def checked_path(t: Tree, path, key):
+    """``path``, or a BadItem naming ``key`` when the path leaves the tree."""
+    node = t.initial_state
+    for a in path:
+        if not 0 <= a < len(node.children):
+            raise BadItem(f"the path {key!r} leaves the tree ({short_name(t, node.path)} has "
+                          f"{len(node.children) or 'no'} children)")
+        node = node.children[a]
+    return path
+
+
+def is_node_path(t: Tree, path) -> bool:
+    try:
+        checked_path(t, tuple(path), path)
+        return True
+    except BadItem:
+        return False
+
+
+def value_type_problem(who: str, x) -> str | None:
+    """A sentence when ``x`` is not a number an answer may give, else None."""
+    problem = number_problem(x)
+    if problem is None:
+        return None
+    if isinstance(x, str):
+        hint = ""
+        try:
+            float(x)
+            hint = f"; write {x.strip()} without the quotes"
+        except ValueError:
+            pass
+        return f"Your value for {who} is the text {x!r}, not a number{hint}."
+    return f"Your value for {who} is refused: {problem}."
