@@ -164,7 +164,7 @@ def minimax(game, state):
     "pruned_odd_types": ("scoring hole", ("ps1",), {"answer:q2_answer": "pruned_answer = 'c3 d2 d3'"}),
     # ---------------------------------------------------------- ps2: the package's own evaluation
     # ps2's sandbox has the package, and its four tests grade manners and matches only: connect4_eval, the
-    # reference opponent's evaluation, earns them (advsearch/grading/originality.py, which would refuse it, is
+    # reference opponent's evaluation, earns them (advsearch/course/limits/originality.py, which would refuse it, is
     # not called by problemsets.py).  A monotone rescaling of it, or of a single feature, plays the same games.
     "borrow_connect4_eval": ("borrowing", ("ps2",), {"answer:evaluate_answer": '''
 from advsearch.evaluation import connect4_eval

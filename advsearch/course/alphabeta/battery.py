@@ -9,9 +9,8 @@ from dataclasses import dataclass
 from ...game import MIN, MAX
 from ...search import alphabeta, minimax
 from ...trees import Tree, parse, random_tree
-from ..shared.reading import as_tree, has_chance, same, two_player
+from ..shared.reading import has_chance, same, tree_list, two_player
 from ..shared.runs import heuristic
-from ..shared.wording import article
 
 
 #: Explicit trees every implementation is checked on first, small ones first.
@@ -81,12 +80,7 @@ def windows_agree(yours: dict, ref: dict, t: Tree) -> bool:
 
 def custom_trees(trees) -> list:
     """The caller's test trees as Trees: a non-empty list of two-player trees, or an error that says why not."""
-    if not isinstance(trees, (list, tuple)):
-        raise TypeError(f"trees must be a list of trees, like [t] or ['[[3 5] [2 9]]'], not {trees!r:.60} "
-                        f"({article(trees)})")
-    if not trees:
-        raise ValueError(f"trees must hold at least one tree to run the function on, but got {trees!r}")
-    out = [as_tree(x, f"trees[{i}]") for i, x in enumerate(trees)]
+    out = tree_list(trees, "['[[3 5] [2 9]]']")
     for i, t in enumerate(out):
         two_player(t, "implementation")
         if has_chance(t):

@@ -24,9 +24,8 @@ from ...game import MAX, MIN
 from ...search import expectiminimax
 from ...trees import CHANCE_RULES, Tree, parse, random_tree
 from ..alphabeta.battery import Trial
-from ..shared.reading import as_tree
+from ..shared.reading import tree_list
 from ..shared.value_models import reassigned
-from ..shared.wording import article
 
 
 #: The expectimax battery's first trees: MAX against chance.
@@ -80,12 +79,7 @@ def chance_trees(trees, algorithm: str) -> list:
     leaves, expectiminimax is minimax.  An expectimax tree may not hold MIN
     nodes (whose meaning there is a matter of convention).
     """
-    if not isinstance(trees, (list, tuple)):
-        raise TypeError(f"trees must be a list of trees, like [t] or ['[:chance[1/2: 3 1/2: 5] 4]'], not "
-                        f"{trees!r:.60} ({article(trees)})")
-    if not trees:
-        raise ValueError(f"trees must hold at least one tree to run the function on, but got {trees!r}")
-    out = [as_tree(x, f"trees[{i}]") for i, x in enumerate(trees)]
+    out = tree_list(trees, "['[:chance[1/2: 3 1/2: 5] 4]']")
     for i, t in enumerate(out):
         if t.num_players != 2:
             raise ValueError(f"trees[{i}] is a {t.num_players}-player tree, but check.implementation(fn, "

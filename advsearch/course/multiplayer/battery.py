@@ -19,9 +19,8 @@ import random
 from ...search import maxn
 from ...trees import Tree, parse, random_tree
 from ..alphabeta.battery import Trial
-from ..shared.reading import as_tree, has_chance
+from ..shared.reading import has_chance, tree_list
 from ..shared.value_models import reversed_tree
-from ..shared.wording import article
 
 
 #: The first trees of the battery.
@@ -58,12 +57,7 @@ def maxn_battery(seed, n: int = 24) -> list:
 
 def maxn_trees(trees) -> list:
     """The caller's trees as Trees: a non-empty list of trees of three or more players without chance nodes."""
-    if not isinstance(trees, (list, tuple)):
-        raise TypeError(f"trees must be a list of trees, like [t] or ['[[(1,2,3) (3,2,1)] (2,2,2)]'], not "
-                        f"{trees!r:.60} ({article(trees)})")
-    if not trees:
-        raise ValueError(f"trees must hold at least one tree to run the function on, but got {trees!r}")
-    out = [as_tree(x, f"trees[{i}]") for i, x in enumerate(trees)]
+    out = tree_list(trees, "['[[(1,2,3) (3,2,1)] (2,2,2)]']")
     for i, t in enumerate(out):
         if t.num_players < 3:
             raise ValueError(f"trees[{i}] is a two-player tree, but check.implementation(fn, 'maxn') needs trees "

@@ -31,6 +31,25 @@ def as_tree(x, name="tree") -> Tree:
     raise TypeError(f"{name} must be a Tree, its text form or a nested list, not {x!r:.60} ({article(x)})")
 
 
+def tree_list(trees, example: str) -> list:
+    """The caller's test trees as Trees: a non-empty list or tuple, each read by :func:`as_tree`.
+
+    ``example`` is a list to show in the error, like ``"['[[3 5] [2 9]]']"``.
+
+    >>> [t.height for t in tree_list(["[[3 5] [2 9]]"], "[t]")]
+    [2]
+    >>> tree_list([], "[t]")
+    Traceback (most recent call last):
+    ...
+    ValueError: trees must hold at least one tree to run the function on, but got []
+    """
+    if not isinstance(trees, (list, tuple)):
+        raise TypeError(f"trees must be a list of trees, like [t] or {example}, not {trees!r:.60} ({article(trees)})")
+    if not trees:
+        raise ValueError(f"trees must hold at least one tree to run the function on, but got {trees!r}")
+    return [as_tree(x, f"trees[{i}]") for i, x in enumerate(trees)]
+
+
 def two_player(t: Tree, what: str):
     """A ValueError unless ``t`` is a two-player tree (``what`` names the checker)."""
     if t.num_players != 2:
