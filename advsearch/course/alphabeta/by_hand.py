@@ -1,14 +1,14 @@
 """Grading the leaves alpha-beta prunes, marked by hand (lecture 02), and naming the convention used.
 
-The checker :func:`advsearch.check.pruned` says what is wrong; this grader
-turns that into points.  The pruned leaves are the leaves the reference
+The checker :func:`advsearch.check.pruned` says what is wrong and records the
+leaves the answer marks (``Feedback.findings["marked"]``); this grader turns
+that set into points, comparing it with each convention's, and never reads
+the answer itself.  The pruned leaves are the leaves the reference
 alpha-beta never scores, under each of the
 :data:`~advsearch.grading.CONVENTIONS` (:func:`~advsearch.course.alphabeta.conventions.pruned_leaves`).
 """
 
 from __future__ import annotations
-
-import re
 
 from ... import validation
 from ..shared.grades import Grade, share
@@ -19,6 +19,11 @@ from .pruned import pruned as check_pruned
 
 def assess_pruned(t, answer, points=2, *, prune_on_equal: bool = True, credit=None, note: str = "") -> Grade:
     """Grade the leaves a student says alpha-beta never evaluates, and name the convention they used.
+
+    The grade is point arithmetic over the checker's findings: the report is
+    :func:`advsearch.check.pruned`'s feedback, and the set of leaves the answer
+    marks is its ``findings["marked"]`` (None when the answer is no list of
+    leaves), which the grader compares with the sets of the conventions.
 
     Parameters
     ----------
@@ -60,6 +65,14 @@ def assess_pruned(t, answer, points=2, *, prune_on_equal: bool = True, credit=No
     (0.0, 'strict')
     >>> assess_pruned(t, ["d3", "e2", "e3"], credit={"strict": 0.5}).points
     1.0
+
+    Any two answers that mark the same leaves get the same grade:
+
+    >>> one, other = ["D", "e2"], ["d1", "d2", "d3", "[3][1]"]
+    >>> check_pruned(t, one).findings["marked"] == check_pruned(t, other).findings["marked"]
+    True
+    >>> assess_pruned(t, one).details == assess_pruned(t, other).details
+    True
     """
     out_of = validation.points(points)
     t = as_tree(t)
@@ -68,7 +81,7 @@ def assess_pruned(t, answer, points=2, *, prune_on_equal: bool = True, credit=No
     fb = check_pruned(t, answer, prune_on_equal=eq)
     if fb.ok:
         return Grade(out_of, out_of, note + str(fb), convention="lecture" if eq else "strict")
-    marked = marked_leaves(t, answer)
+    marked = fb.findings.get("marked")
     if marked is None:
         return Grade(0.0, out_of, note + str(fb), mistake=fb.mistake)
     reference = pruned_leaves(t, eq)
@@ -86,32 +99,3 @@ def assess_pruned(t, answer, points=2, *, prune_on_equal: bool = True, credit=No
     union = marked | reference
     overlap = len(marked & reference) / len(union) if union else 1.0
     return Grade(0.0, out_of, note + str(fb), mistake=fb.mistake, details={"overlap": overlap})
-
-
-def marked_leaves(t, answer):
-    """The set of leaf paths an answer names (inner nodes stand for their leaves), or None if it names none.
-
-    >>> from advsearch import examples
-    >>> sorted(marked_leaves(examples.two_ply(), ["C", "[2][0]"]))
-    [(1, 0), (1, 1), (1, 2), (2, 0)]
-    """
-    if answer is None or answer is Ellipsis or isinstance(answer, (str, bytes)) and not answer:
-        return None
-    items = [answer] if isinstance(answer, str) else answer
-    if isinstance(items, tuple) and items and all(isinstance(a, int) for a in items):
-        items = [items]
-    try:
-        items = list(items)
-    except TypeError:
-        return None
-    leaves = [leaf.path for leaf in t.leaves()]
-    out = set()
-    for item in items:
-        if isinstance(item, str) and re.fullmatch(r"\s*(\[\s*\d+\s*\])+\s*", item):
-            item = tuple(int(d) for d in re.findall(r"\d+", item))       # path text, "[1][2]"
-        try:
-            node = t.node(tuple(item) if isinstance(item, list) else item)
-        except Exception:
-            continue
-        out.update(path for path in leaves if path[:len(node.path)] == node.path)
-    return out

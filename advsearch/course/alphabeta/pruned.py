@@ -100,19 +100,25 @@ def pruned(tree, answer, prune_on_equal=True, *, algorithm="alphabeta", bounds=N
     reference = trace.unvisited_leaves()
     how = f"list the leaves that {search_name} never evaluates, by label or by path, like [(1, 1), (1, 2)]"
     if answer is None or answer is Ellipsis:
-        return not_answered(how + ".")
+        fb = not_answered(how + ".")
+        fb.findings = {"marked": None}
+        return fb
 
     items = _items(t, answer)
     if items is None:
         return Feedback(False, f"Your answer is {article(answer)}; give a list or set of "
-                               "leaves, by label or by path, like [(1, 1), (1, 2)].")
+                               "leaves, by label or by path, like [(1, 1), (1, 2)].", findings={"marked": None})
+    marked, via, refusal = _marked_leaves(t, items)
+    findings = {"marked": None if isinstance(answer, (str, bytes)) and not answer else marked}
     if not items:
         if not reference:
             return Feedback(True, f"Correct: {search_name} prunes nothing in this tree; it evaluates all "
-                                  f"{len(leaves)} leaves.")
-        return not_answered(how + f" (your answer is empty, but {search_name} does prune in this tree).")
-    marked, via, refusal = _marked_leaves(t, items)
+                                  f"{len(leaves)} leaves.", findings=findings)
+        fb = not_answered(how + f" (your answer is empty, but {search_name} does prune in this tree).")
+        fb.findings = findings
+        return fb
     if refusal is not None:
+        refusal.findings = findings
         return refusal
 
     ref = set(reference)
@@ -120,7 +126,7 @@ def pruned(tree, answer, prune_on_equal=True, *, algorithm="alphabeta", bounds=N
         names = [node_name(t, p) for p in reference]
         listing = and_list(names) if len(names) <= 6 else f"{and_list(names[:5])} and {len(names) - 5} more"
         return Feedback(True, f"Correct: {search_name} never evaluates {listing}; it scores "
-                              f"{len(leaves) - len(names)} of the {len(leaves)} leaves.")
+                              f"{len(leaves) - len(names)} of the {len(leaves)} leaves.", findings=findings)
     diffs = [p for p in leaves if (p in marked) != (p in ref)]
     first = diffs[0]
     text, k = _first_difference(t, trace, first, marked, via, algorithm, eq)
@@ -129,29 +135,31 @@ def pruned(tree, answer, prune_on_equal=True, *, algorithm="alphabeta", bounds=N
     text += why
     if len(diffs) > 1 and mistake is None:
         text += f" ({len(diffs) - 1} more {'leaves differ' if len(diffs) > 2 else 'leaf differs'} after it.)"
-    return Feedback(False, text, mistake, picture)
+    return Feedback(False, text, mistake, picture, findings=findings)
 
 
 def _marked_leaves(t: Tree, items):
     """``(marked, via, refusal)``: the leaves the answer names (an inner node names all the leaves below it),
-    with the inner node each leaf was named by, and None; or a Feedback refusing numbers and unknown names."""
-    numbers_given = [x for x in items if is_number(x)]
-    if numbers_given:
-        return set(), {}, Feedback(False, f"You listed {and_list(_f(x) for x in numbers_given[:3])}, which "
-                                          f"{'are numbers' if len(numbers_given) > 1 else 'is a number'}: name "
-                                          "each leaf by its label or by its path (the child indices from the "
-                                          "root, like (1, 1)), not by its value.")
-    marked, via = set(), {}
+    with the inner node each leaf was named by; and None, or a Feedback refusing numbers and unknown names
+    (the leaves are those of the items that do name a node)."""
+    marked, via, refusal = set(), {}, None
     for item in items:
         try:
             path = locate(t, item)
         except BadItem as e:
-            return marked, via, Feedback(False, cap(str(e)) + ".")
+            refusal = refusal or Feedback(False, cap(str(e)) + ".")
+            continue
         for leaf in leaves_below(t, path):
             marked.add(leaf.path)
             if leaf.path != path:
                 via.setdefault(leaf.path, path)
-    return marked, via, None
+    numbers_given = [x for x in items if is_number(x)]
+    if numbers_given:
+        refusal = Feedback(False, f"You listed {and_list(_f(x) for x in numbers_given[:3])}, which "
+                                  f"{'are numbers' if len(numbers_given) > 1 else 'is a number'}: name "
+                                  "each leaf by its label or by its path (the child indices from the "
+                                  "root, like (1, 1)), not by its value.")
+    return marked, via, refusal
 
 
 def _first_difference(t: Tree, trace, first, marked, via, algorithm, eq):

@@ -1,7 +1,8 @@
 """Grading minimax values worked by hand (lecture 01), with credit only beyond what a blind answer gets.
 
-The checker :func:`advsearch.check.values` says what is wrong; this grader
-turns that into points.  The right values are the one oracle's,
+The checker :func:`advsearch.check.values` says what is wrong and records
+which required nodes the answer gets right (``Feedback.findings``); this
+grader turns those findings into points and never reads the answer itself.  The right values are the one oracle's,
 :meth:`Tree.values <advsearch.trees.Tree.values>`.
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from ... import validation
 from ..shared.blind import above_blind, blind_right
-from ..shared.grades import Grade, same_number, share
+from ..shared.grades import Grade, share
 from ..shared.reading import as_tree
 from .values import values as check_values
 
@@ -17,6 +18,10 @@ from .values import values as check_values
 def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
     """Grade minimax values written by hand, with credit for each inner node right beyond a blind answer's.
 
+    The grade is point arithmetic over the checker's findings: the report is
+    :func:`advsearch.check.values`'s feedback, and the nodes right are those
+    its ``findings["right"]`` lists; only the blind count is the grader's own,
+    worked out from the tree.
     Small trees repeat their numbers, so a blind answer (one number
     everywhere, or each node's first, last, middle, largest or smallest leaf)
     is right at some nodes of
@@ -46,6 +51,12 @@ def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
     (0.0, 'At C (MIN)')
     >>> assess_values(t, {"A": 3, "B": 3, "C": 3, "D": 3}).points
     0.0
+
+    The points come from the checker's findings, not from a second reading:
+
+    >>> fb = check_values(t, {"A": 3, "B": 3, "C": 4, "D": 2})
+    >>> fb.findings["right"], fb.findings["of"], g.details
+    ([(), (0,), (2,)], 4, {'right': 3, 'of': 4, 'blind': 3})
     """
     out_of = validation.points(points)
     t = as_tree(t)
@@ -53,13 +64,7 @@ def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
     labelled = [n for n in t.nodes() if n.children and n.label]
     required = labelled or [n for n in t.nodes() if n.children]
     true = t.values()
-    right = 0
-    if isinstance(answer, dict):
-        for node in required:
-            for key in (node.label, node.path):
-                if key is not None and key in answer and same_number(answer[key], true[node.path]):
-                    right += 1
-                    break
+    right = len(fb.findings.get("right", ()))
     blind = blind_right(required, [true[n.path] for n in required])
     fraction = above_blind(right, len(required), blind)
     text = note + str(fb)

@@ -53,6 +53,12 @@ def values(tree, answer) -> Feedback:
         ignored), ``"min"`` or ``"max"``; "wrong_component" when a payoff
         vector is the child best for another player than the mover; and
         "scalar_for_vector" when a number is given where a vector is due.
+        ``findings`` records what the check read: ``"right"``, the required
+        nodes' paths (by depth, then left to right) for which the answer
+        gives the right value (under any key that names the node; a refused
+        value is not read); ``"of"``, how many nodes are required; and
+        ``"given"``, the values read by path (None when the answer is no
+        mapping).  A grader's points come from these.
 
     Examples
     --------
@@ -63,6 +69,8 @@ def values(tree, answer) -> Feedback:
     >>> print(check.values(t, {"A": 4, "B": 3, "C": 4, "D": 2}))
     At C (MIN): its children are worth 2, 4 and 6, so C = min = 2; you wrote 4.
     Your A follows correctly from your values below it, so it will come right when the values below it are fixed.
+    >>> check.values(t, {"A": 4, "B": 3, "C": 4, "D": 2}).findings
+    {'right': [(0,), (2,)], 'of': 4, 'given': {(): 4, (0,): 3, (1,): 4, (2,): 2}}
     >>> print(check.values(t, None))
     Not answered yet: write a dict with the minimax value of each labelled node,
     like {'A': ..., 'B': ..., 'C': ..., 'D': ...}.
@@ -102,18 +110,25 @@ but P1 moves at node [0] and chooses by its own entry 1.
     required = [n.path for n in inner if n.label] or [n.path for n in inner]
     example = "{" + ", ".join(f"{_key_repr(t, p)}: ..." for p in sorted(required, key=_by_depth)[:4])
     example += ", ...}" if len(required) > 4 else "}"
+    nothing = {"right": [], "of": len(required), "given": {} if isinstance(answer, Mapping) else None}
     if blank(answer):
         what = ("payoff vector (a tuple, one entry per player)" if vectors
                 else "expectiminimax value (exact: a Fraction is welcome)" if has_chance(t) else "minimax value")
-        return not_answered(f"write a dict with the {what} of each labelled node, like {example}.")
+        fb = not_answered(f"write a dict with the {what} of each labelled node, like {example}.")
+        fb.findings = nothing
+        return fb
     if not isinstance(answer, Mapping):
         return Feedback(False, f"Your answer is {article(answer)}; write a dict that maps each "
-                               f"node to its value, like {example}.")
-    given, unknown, refusal = _read_values(t, answer)
+                               f"node to its value, like {example}.", findings=nothing)
+    given, unknown, refusal, every = _read_values(t, answer)
+    true = t.values()
+    findings = {"right": sorted((p for p in required if any(same(x, true[p]) for x in every.get(p, ()))),
+                                key=_by_depth),
+                "of": len(required), "given": given}
     if refusal is not None:
+        refusal.findings = findings
         return refusal
 
-    true = t.values()
     order = [n for n in bottom_up(t) if n.path in given]
     wrong = [n for n in order if not same(given[n.path], true[n.path])]
     missing = sorted((p for p in required if p not in given), key=_by_depth)
@@ -127,10 +142,10 @@ but P1 moves at node [0] and chooses by its own entry 1.
     if missing:
         parts.append(_still_to_fill(t, missing, right, so_far_so_good=not wrong and not unknown))
     if parts:
-        return Feedback(False, " ".join(parts), mistake, picture)
+        return Feedback(False, " ".join(parts), mistake, picture, findings=findings)
     shown = [f"{short_name(t, p)} = {_f(true[p])}" for p in sorted(required, key=_by_depth)]
     listing = and_list(shown) if len(shown) <= 8 else f"all {len(shown)} values"
-    return Feedback(True, f"Correct: {listing}.")
+    return Feedback(True, f"Correct: {listing}.", findings=findings)
 
 
 def _by_depth(path):
@@ -139,10 +154,11 @@ def _by_depth(path):
 
 
 def _read_values(t: Tree, answer):
-    """``(given, unknown, refusal)``: the values of the answer by path, sentences on the keys that name no
-    node, and None, or a Feedback refusing values that are not numbers (or payoff vectors)."""
+    """``(given, unknown, refusal, every)``: the values of the answer by path, sentences on the keys that name
+    no node, and None, or a Feedback refusing values that are not numbers (or payoff vectors); and every
+    value read for each path (a node may be named both by label and by path), refused ones left out."""
     vectors = t.num_players > 2
-    given, unknown, problems = {}, [], []
+    given, unknown, problems, every = {}, [], [], {}
     for key, x in answer.items():
         try:
             path = locate(t, key)
@@ -160,13 +176,15 @@ def _read_values(t: Tree, answer):
             problems.append(problem)
             continue
         given[path] = x
+        every.setdefault(path, []).append(x)
     if not problems:
-        return given, unknown, None
+        return given, unknown, None, every
     if vectors:
         return given, unknown, Feedback(False, " ".join(problems[:3]) + f" Write each value as a tuple of "
-                                               f"{t.num_players} numbers (ints, floats or Fractions), like (3, 1, 2).")
+                                               f"{t.num_players} numbers (ints, floats or Fractions), like (3, 1, "
+                                               f"2)."), every
     return given, unknown, Feedback(False, " ".join(problems[:3]) + " Write each value as a number: an int, a "
-                                           "float or a Fraction, like 3 or Fraction(7, 2).")
+                                           "float or a Fraction, like 3 or Fraction(7, 2)."), every
 
 
 def _first_wrong_value(t: Tree, wrong, given, true):

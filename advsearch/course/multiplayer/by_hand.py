@@ -2,17 +2,19 @@
 
 The reports are those of :func:`advsearch.check.values` (max-n vectors) and
 of :mod:`advsearch.course.multiplayer.questions` (paranoid values, the move
-a search chooses); these graders turn them into points, with partial credit,
+a search chooses); these graders turn the checkers' findings (the nodes
+found right, the values read) into points, with partial credit,
 and make sure that guesses and answers copied from another student's tree
 earn nothing.
 """
 
 from __future__ import annotations
 
-from ... import check, validation
+from ... import validation
+from ..minimax.values import values as check_values
 from .questions import paranoid_values, root_move
 from ..shared.blind import above_blind, blind_right
-from ..shared.grades import Grade, same_number, share
+from ..shared.grades import Grade, share
 from .graded_tree import same_vector, ties_last_values
 
 
@@ -25,11 +27,9 @@ def _move(t, answer, right, algorithm) -> tuple:
     return (1.0 if answer.strip() == right else 0.0), str(fb), fb.mistake
 
 
-def _right_labels(answer, truth, same) -> list:
-    """The labels whose answer is right."""
-    if not isinstance(answer, dict):
-        return []
-    return [lab for lab, v in truth.items() if lab in answer and same(answer[lab], v)]
+def _right_labels(t, fb) -> list:
+    """The labels of the nodes the checker found right (its ``findings["right"]``)."""
+    return [t.node(p).label for p in fb.findings.get("right", ())]
 
 
 def assess_maxn_values(q, values, move, points=2, *, note: str = "") -> Grade:
@@ -42,10 +42,12 @@ def assess_maxn_values(q, values, move, points=2, *, note: str = "") -> Grade:
     :func:`~advsearch.grading.assess_values`; the report is
     :func:`advsearch.check.values`'s feedback, which names a vector best for
     another player than the mover ("wrong_component") and a number given for a
-    vector ("scalar_for_vector"); a later child taken among equals is named
-    "tie_last".  The move earns its quarter only with the vector at A right
-    and more vectors right than a blind answer gets: the move is the child
-    whose vector A takes.
+    vector ("scalar_for_vector"); a later child taken among equals (a vector the
+    checker read, ``findings["given"]``, equal to the tie-last one) is named
+    "tie_last".  The points are arithmetic over the checker's findings (the
+    nodes it found right); the answer is not read a second time.  The move
+    earns its quarter only with the vector at A right and more vectors right
+    than a blind answer gets: the move is the child whose vector A takes.
 
     Examples
     --------
@@ -60,14 +62,15 @@ def assess_maxn_values(q, values, move, points=2, *, note: str = "") -> Grade:
     """
     out_of = validation.points(points)
     t = q.tree
-    fb = check.values(t, values)
-    right = _right_labels(values, q.maxn, same_vector)
+    fb = check_values(t, values)
+    right = _right_labels(t, fb)
+    given = fb.findings.get("given")
     lines = [note + str(fb)]
     mistake = fb.mistake
-    if isinstance(values, dict):
+    if given is not None:
         last = ties_last_values(t)
-        tied = [n for n in sorted(t.nodes(), key=lambda n: -len(n.path)) if n.label in values
-                and n.label not in right and n.children and same_vector(values[n.label], last[n.path])]
+        tied = [n for n in sorted(t.nodes(), key=lambda n: -len(n.path)) if n.path in given
+                and n.label not in right and n.children and same_vector(given[n.path], last[n.path])]
         if tied:
             n = tied[0]
             lines.append(f"At {n.label} your vector is a later child among children that give P{n.player} the "
@@ -78,7 +81,7 @@ def assess_maxn_values(q, values, move, points=2, *, note: str = "") -> Grade:
     required = [n for n in t.nodes() if n.label in q.maxn]
     blind = blind_right(required, [q.maxn[n.label] for n in required])
     earned = above_blind(len(right), len(q.maxn), blind)
-    if not fb.ok and isinstance(values, dict) and blind:
+    if not fb.ok and given is not None and blind:
         lines.append(f"(One vector everywhere, or each node's first, last or middle leaf, gets {blind} right on this "
                      f"tree; only the vectors right beyond {blind} earn points.)")
     got_move, said, wrong_move = _move(t, move, q.maxn_move, "maxn")
@@ -103,7 +106,9 @@ def assess_paranoid(q, values, move, spite, points=3, *, note: str = "") -> Grad
     their quarters only with more than half of the values right, the move with
     the value at A right too, the node with the values on max-n's path (which
     show where the coalition parts from max-n).
-    The values are P0's payoffs under paranoid play.  The report is
+    The values are P0's payoffs under paranoid play; the values right are
+    those the checker found right (its ``findings["right"]``), so the grade
+    is point arithmetic over the check's findings.  The report is
     :func:`advsearch.course.multiplayer.questions.paranoid_values`'s feedback,
     which names P0's entries of the max-n vectors given instead
     ("coalition_own_payoff") and levels alternating as with two players
@@ -125,10 +130,10 @@ def assess_paranoid(q, values, move, spite, points=3, *, note: str = "") -> Grad
     out_of = validation.points(points)
     t = q.tree
     fb = paranoid_values(t, values, player=0)
-    right = _right_labels(values, q.paranoid, same_number)
+    right = _right_labels(t, fb)
     lines = [note + str(fb)]
     mistake = fb.mistake
-    if not fb.ok and isinstance(values, dict):
+    if not fb.ok and fb.findings.get("given") is not None:
         lines.append(f"({len(right)} of {len(q.paranoid)} values right.)")
     got_move, said, wrong_move = _move(t, move, q.paranoid_move, "paranoid")
     mistake = mistake or wrong_move

@@ -60,6 +60,9 @@ def paranoid_values(tree, answer, player=None) -> Feedback:
     Feedback
         The first wrong node, children before parents, with its children's
         values; ``mistake`` "coalition_own_payoff" or "alternating_levels".
+        ``findings`` as for :func:`advsearch.check.values`: ``"right"``, the
+        required paths (by depth) given the right value under some key;
+        ``"of"``; and ``"given"``, the values read (None for no mapping).
 
     Examples
     --------
@@ -79,12 +82,16 @@ That is P0's payoff under max-n, where every player maximises its own payoff; in
     inner = [n for n in t.nodes() if n.children]
     required = sorted([n.path for n in inner if n.label] or [n.path for n in inner], key=lambda p: (len(p), p))
     example = "{" + ", ".join(f"{_key(t, p)}: ..." for p in required[:4]) + (", ...}" if len(required) > 4 else "}")
+    nothing = {"right": [], "of": len(required), "given": {} if isinstance(answer, Mapping) else None}
     if blank(answer):
-        return not_answered(f"write a dict with {player_name(me, t.num_players)}'s paranoid value at each "
-                            f"labelled node, like {example}.")
+        fb = not_answered(f"write a dict with {player_name(me, t.num_players)}'s paranoid value at each "
+                          f"labelled node, like {example}.")
+        fb.findings = nothing
+        return fb
     if not isinstance(answer, Mapping):
-        return Feedback(False, f"Your answer is a {type(answer).__name__}; write a dict like {example}.")
-    given, problems = {}, []
+        return Feedback(False, f"Your answer is a {type(answer).__name__}; write a dict like {example}.",
+                        findings=nothing)
+    given, problems, every = {}, [], {}
     for key, x in answer.items():
         try:
             path = locate(t, key)
@@ -97,11 +104,14 @@ That is P0's payoff under max-n, where every player maximises its own payoff; in
                                        if isinstance(x, tuple) else ""))
         else:
             given[path] = x
-    if problems:
-        return Feedback(False, " ".join(problems[:2]))
+            every.setdefault(path, []).append(x)
 
     true = {n.path: paranoid(t, n, player=me).stats.searcher_value if n.children else n.value[me]
             for n in t.nodes()}
+    findings = {"right": [p for p in required if any(close(x, true[p]) for x in every.get(p, ()))],
+                "of": len(required), "given": given}
+    if problems:
+        return Feedback(False, " ".join(problems[:2]), findings=findings)
     wrong = [n for n in bottom_up(t) if n.path in given and not close(given[n.path], true[n.path])]
     missing = [p for p in required if p not in given]
     if wrong:
@@ -109,11 +119,12 @@ That is P0's payoff under max-n, where every player maximises its own payoff; in
         text, mistake = _explain_paranoid(t, node, me, true, given[node.path])
         if len(wrong) > 1:
             text += f" {len(wrong) - 1} more value{'s are' if len(wrong) > 2 else ' is'} wrong above or to the right."
-        return Feedback(False, text, mistake, _paranoid_picture(t, me, node.path))
+        return Feedback(False, text, mistake, _paranoid_picture(t, me, node.path), findings=findings)
     if missing:
-        return Feedback(False, f"So far so good. Still to fill in: {and_list(_key(t, p) for p in missing)}.")
-    return Feedback(True, "Correct: " + and_list(f"{_name(t, p)} = {_f(true[p])}" for p in required) + ".")
-
+        return Feedback(False, f"So far so good. Still to fill in: {and_list(_key(t, p) for p in missing)}.",
+                        findings=findings)
+    return Feedback(True, "Correct: " + and_list(f"{_name(t, p)} = {_f(true[p])}" for p in required) + ".",
+                    findings=findings)
 
 def alliance(tree, answer, allies) -> Feedback:
     """Check the payoff vector play ends in when the ``allies`` each maximise their summed payoffs.

@@ -9,26 +9,33 @@ from .pictures import render
 
 
 class Feedback:
-    """What a checker says: ``ok``, ``text`` and the diagnosed ``mistake`` key (or None).
+    """What a checker says: ``ok``, ``text``, the diagnosed ``mistake`` key (or None) and its ``findings``.
 
     ``str(feedback)`` is the text; in a notebook the feedback shows as HTML
     with, where it helps, a small picture of the reference search at the
-    step where the answer parts from it.
+    step where the answer parts from it.  ``findings`` is a dict of what the
+    check found in the answer, in the checker's own reading of it (which
+    nodes it gets right, which leaves it marks, ...): a grader turns these
+    into points and never reads the answer a second time.  It is empty when
+    the checker records nothing.
 
     Examples
     --------
     >>> fb = Feedback(False, "At C (MIN): ...", "wrong_perspective")
-    >>> fb.ok, fb.mistake, str(fb), fb.png() is None
-    (False, 'wrong_perspective', 'At C (MIN): ...', True)
+    >>> fb.ok, fb.mistake, str(fb), fb.png() is None, fb.findings
+    (False, 'wrong_perspective', 'At C (MIN): ...', True, {})
+    >>> Feedback(True, "Correct.", findings={"right": [()]}).findings
+    {'right': [()]}
     """
 
-    __slots__ = ("ok", "text", "mistake", "_picture")
+    __slots__ = ("ok", "text", "mistake", "_picture", "findings")
 
-    def __init__(self, ok: bool, text: str, mistake: str | None = None, picture=None):
+    def __init__(self, ok: bool, text: str, mistake: str | None = None, picture=None, *, findings=None):
         self.ok = bool(ok)
         self.text = text
         self.mistake = mistake
         self._picture = picture     # (tree, trace or None, step, focus path, bounds) or None
+        self.findings = {} if findings is None else dict(findings)
 
     def __str__(self) -> str:
         return self.text
