@@ -92,7 +92,8 @@ from .course.multiplayer.graded_tree import MULTIPLAYER_MISTAKES, multiplayer_qu
 from .course.multiplayer.by_hand import assess_maxn_values, assess_paranoid
 from .course.shared.notebook import self_check
 from .course.limits.originality import assess_originality, shipped_evaluations, unoriginal, unoriginal_values
-from .course.mcts.graded_trees import PERSPECTIVES, mcts_trees
+from .course.mcts.graded_trees import mcts_trees
+from .course.mcts.perspectives import PERSPECTIVES
 from .course.shared.running import quiet
 from .course.alphabeta.search_code import assess_search
 from .course.limits.tournament import OPPONENTS, assess_tournament

@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 import advsearch as ads
 from advsearch import CHANCE, MAX, MIN, grading
-from advsearch.course.mcts import graded_trees as perspectives
+from advsearch.course.mcts import perspectives
 
 seeds = st.text(min_size=1, max_size=12)
 

@@ -13,7 +13,7 @@ arguments and hands the work to the checker of each family:
 
 from __future__ import annotations
 
-from .. import timeout, validation
+from .. import validation
 from .chance.implementation import check_chance
 from .shared.feedback import Feedback
 from .multiplayer.implementation import check_maxn

@@ -13,7 +13,7 @@ self-study check of an MCTS shares; this module gives the graders' trees,
 from __future__ import annotations
 
 from ... import validation
-from .perspectives import PERSPECTIVES, decider, margin, results_spec, root_moves, trap_trees
+from .perspectives import trap_trees
 
 
 def mcts_trees(seed, n: int = 6, *, aspect: str = "convergence") -> list:
@@ -24,6 +24,7 @@ def mcts_trees(seed, n: int = 6, *, aspect: str = "convergence") -> list:
 
     Examples
     --------
+    >>> from advsearch.course.mcts.perspectives import root_moves
     >>> ts = mcts_trees(1)
     >>> len(ts), ts == mcts_trees(1), {root_moves(t, "max") == root_moves(t, "mover") for t in ts}
     (6, True, {True})

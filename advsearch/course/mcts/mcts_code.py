@@ -22,7 +22,7 @@ from ...trees import Tree
 from ..shared.grades import Grade, no_function, share
 from ..shared.reading import as_tree
 from ..shared.batteries import as_trees
-from .graded_trees import PERSPECTIVES, root_moves
+from .perspectives import PERSPECTIVES, root_moves
 from ..shared.running import call, describe_error, stopped
 
 

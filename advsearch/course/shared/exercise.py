@@ -16,7 +16,7 @@ import html
 import io
 
 from ... import validation
-from ...trees import Tree, check_random_size
+from ...trees import check_random_size
 from .generating import check_branching
 
 
