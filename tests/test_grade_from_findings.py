@@ -166,3 +166,48 @@ def test_feedback_keeps_its_positional_signature_and_findings_default():
     assert (fb.ok, fb.text, fb.mistake, fb.findings) == (False, "text", "mistake", {})
     assert not hasattr(fb, "__dict__")
     assert Feedback(True, "ok", findings={"right": []}).findings == {"right": []}
+
+
+def _path_text(path) -> str:
+    return "".join(f"[{a}]" for a in path)
+
+
+@SETTINGS
+@given(kinds, seeds, st.integers(1, 4))
+def test_a_node_given_several_values_under_several_names_is_never_right(kind, seed, guesses):
+    """Hedging: every node named by label, path and path text (with spaces), each with another guess, the
+    true value among them, earns nothing and is never ok; the same value under every name is fine."""
+    t = _tree(kind, seed)
+    true = t.values()
+    required = [n for n in t.nodes() if n.children and n.label]
+    rng = random.Random(seed)
+    hedged, agreeing = {}, {}
+    for n in required:
+        names = [k for k in (n.label, n.path, _path_text(n.path), " " + _path_text(n.path))
+                 if not isinstance(k, str) or k.strip()][:guesses + 1]
+        values = [true[n.path] + d for d in rng.sample([-2, -1, 1, 2, 3], len(names) - 1)] + [true[n.path]]
+        rng.shuffle(values)
+        hedged.update(zip(names, values))
+        agreeing.update((name, true[n.path]) for name in names)
+    fb = check_values(t, hedged)
+    assert not fb.ok and fb.findings["right"] == [] and "give each node one value" in fb.text
+    assert assess_values(t, hedged).points == 0.0
+    assert check_values(t, agreeing).ok and assess_values(t, agreeing).points == 2.0
+
+
+@SETTINGS
+@given(seeds)
+def test_paranoid_values_named_twice_are_never_right(seed):
+    q = grading.multiplayer_question(f"s{seed}")
+    t = q.tree
+    from advsearch.course.multiplayer.questions import paranoid_values
+    from advsearch.search import paranoid
+
+    inner = [n for n in t.nodes() if n.children and n.label]
+    true = {n.path: paranoid(t, n, player=0).stats.searcher_value for n in inner}
+    hedged = {}
+    for n in inner:
+        hedged[n.label] = true[n.path]
+        hedged[n.path] = true[n.path] + 1
+    fb = paranoid_values(t, hedged, player=0)
+    assert not fb.ok and fb.findings["right"] == []

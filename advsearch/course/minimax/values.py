@@ -15,7 +15,7 @@ from ...result import format_number as _f
 from ...search import expectiminimax, maxn, minimax
 from ...trees import Tree
 from ..shared.feedback import Feedback, not_answered
-from ..shared.reading import BadItem, as_tree, blank, has_chance, is_number, locate, value_type_problem
+from ..shared.reading import BadItem, as_tree, blank, has_chance, locate, named_twice, value_type_problem
 from ..shared.subtrees import bottom_up
 from .value_mistakes import chance_mistake, same_value as same, scalar_sentence, vector_sentence
 from ..shared.wording import PLAYER, and_list, article, cap, node_name, short_name
@@ -122,12 +122,15 @@ but P1 moves at node [0] and chooses by its own entry 1.
                                f"node to its value, like {example}.", findings=nothing)
     given, unknown, refusal, every = _read_values(t, answer)
     true = t.values()
-    findings = {"right": sorted((p for p in required if any(same(x, true[p]) for x in every.get(p, ()))),
+    twice, twice_text = named_twice(t, every)
+    findings = {"right": sorted((p for p in required if p in given and p not in twice and same(given[p], true[p])),
                                 key=_by_depth),
                 "of": len(required), "given": given}
     if refusal is not None:
         refusal.findings = findings
         return refusal
+    if twice:
+        return Feedback(False, twice_text, findings=findings)
 
     order = [n for n in bottom_up(t) if n.path in given]
     wrong = [n for n in order if not same(given[n.path], true[n.path])]
@@ -156,7 +159,7 @@ def _by_depth(path):
 def _read_values(t: Tree, answer):
     """``(given, unknown, refusal, every)``: the values of the answer by path, sentences on the keys that name
     no node, and None, or a Feedback refusing values that are not numbers (or payoff vectors); and every
-    value read for each path (a node may be named both by label and by path), refused ones left out."""
+    ``(key, value)`` read for each path (a node may be named both by label and by path), refused ones left out."""
     vectors = t.num_players > 2
     given, unknown, problems, every = {}, [], [], {}
     for key, x in answer.items():
@@ -176,7 +179,7 @@ def _read_values(t: Tree, answer):
             problems.append(problem)
             continue
         given[path] = x
-        every.setdefault(path, []).append(x)
+        every.setdefault(path, []).append((key, x))
     if not problems:
         return given, unknown, None, every
     if vectors:

@@ -35,7 +35,7 @@ from ...search import maxn, paranoid
 from ...trees import Tree, tree as build_tree
 from ..shared.feedback import Feedback, not_answered
 from .choices import MULTIPLAYER_MISTAKES, root_move, searcher_value
-from ..shared.reading import BadItem, as_tree, blank, locate, value_type_problem
+from ..shared.reading import BadItem, as_tree, blank, locate, named_twice, value_type_problem
 from ..shared.subtrees import bottom_up
 from ..minimax.value_mistakes import same_value
 from ..shared.wording import and_list, cap, node_name
@@ -104,14 +104,17 @@ That is P0's payoff under max-n, where every player maximises its own payoff; in
                                        if isinstance(x, tuple) else ""))
         else:
             given[path] = x
-            every.setdefault(path, []).append(x)
+            every.setdefault(path, []).append((key, x))
 
     true = {n.path: paranoid(t, n, player=me).stats.searcher_value if n.children else n.value[me]
             for n in t.nodes()}
-    findings = {"right": [p for p in required if any(close(x, true[p]) for x in every.get(p, ()))],
+    twice, twice_text = named_twice(t, every)
+    findings = {"right": [p for p in required if p in given and p not in twice and close(given[p], true[p])],
                 "of": len(required), "given": given}
     if problems:
         return Feedback(False, " ".join(problems[:2]), findings=findings)
+    if twice:
+        return Feedback(False, twice_text, findings=findings)
     wrong = [n for n in bottom_up(t) if n.path in given and not close(given[n.path], true[n.path])]
     missing = [p for p in required if p not in given]
     if wrong:

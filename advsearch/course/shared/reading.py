@@ -50,6 +50,35 @@ def tree_list(trees, example: str) -> list:
     return [as_tree(x, f"trees[{i}]") for i, x in enumerate(trees)]
 
 
+def named_twice(t: Tree, every: dict) -> tuple:
+    """``(paths, sentence)``: the nodes an answer names more than once with values that differ, and what to say.
+
+    ``every`` maps a node's path to the ``(key, value)`` pairs read for it (a
+    node may be named by label, by path and by path text).  Such a node has no
+    one value, so it is never counted right: otherwise an answer could hedge,
+    giving each node a guess under every name.
+
+    >>> from advsearch import examples
+    >>> t = examples.two_ply()
+    >>> named_twice(t, {(1,): [("C", 2), ("[1]", 4)], (0,): [("B", 3), ((0,), 3)]})
+    ({(1,)}, "You gave C two values, 2 (as 'C') and 4 (as '[1]'); give each node one value.")
+    """
+    def agree(x, y):
+        if isinstance(x, tuple) and isinstance(y, tuple):
+            return len(x) == len(y) and all(same(a, b) for a, b in zip(x, y))
+        return not isinstance(x, tuple) and not isinstance(y, tuple) and same(x, y)
+
+    paths = {p for p, pairs in every.items() if any(not agree(pairs[0][1], x) for _, x in pairs[1:])}
+    if not paths:
+        return set(), ""
+    first = min(paths, key=lambda p: (len(p), p))
+    pairs = every[first]
+    listing = and_list(f"{x!r} (as {k!r})" for k, x in pairs)
+    number = {2: "two", 3: "three"}.get(len(pairs), str(len(pairs)))
+    more = f" ({len(paths) - 1} more node{'s are' if len(paths) > 2 else ' is'} named twice too)" if len(paths) > 1 else ""
+    return paths, f"You gave {short_name(t, first)} {number} values, {listing}; give each node one value{more}."
+
+
 def two_player(t: Tree, what: str):
     """A ValueError unless ``t`` is a two-player tree (``what`` names the checker)."""
     if t.num_players != 2:
