@@ -7,5 +7,6 @@ tree or from the trace of a search; nothing here searches again.
 from .frames import Frame, frames
 from .layout import tidy_layout
 from .scene import MORE, scene, value_text
+from .svg import to_svg
 
-__all__ = ["MORE", "Frame", "frames", "scene", "tidy_layout", "value_text"]
+__all__ = ["MORE", "Frame", "frames", "scene", "tidy_layout", "to_svg", "value_text"]
