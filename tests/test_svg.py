@@ -24,7 +24,8 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from matplotlib.colors import to_hex  # noqa: E402
 
-from advsearch import alphabeta, chance, draw, examples, expectiminimax, maxn, mcts, minimax, random_tree, tree  # noqa: E402
+from advsearch import (alphabeta, chance, draw, examples, expectiminimax, maxn, mcts, mcts_tree, minimax,  # noqa: E402
+                       random_tree, tree)
 from advsearch.drawing import svg_geometry  # noqa: E402
 from advsearch.drawing.mpl import style as mpl_style  # noqa: E402
 from advsearch.drawing.scene import scene  # noqa: E402
@@ -263,6 +264,16 @@ def test_mcts_nodes_say_their_statistics():
     assert re.fullmatch(r"B, MIN node, wins/visits [\d.]+/\d+, UCTValue \d\.\d\d", said), said
     assert parse(to_svg(mcts(examples.two_ply(), iterations=30, seed=1, trace=True), step=12)).find(
         NS + "title").text == "mcts search, after 12 iterations"
+
+
+def test_mcts_steps_are_narrated_from_the_trace_or_said_from_a_snapshot():
+    traced = mcts(examples.two_ply(), iterations=10, seed=0, trace=True)
+    kept = mcts(examples.two_ply(), iterations=10, seed=0, snapshots=[5])
+    desc = [parse(to_svg(x, step=k)).find(NS + "desc").text for x, k in ((traced, 5), (traced, 0), (kept, 5))]
+    assert "This step: Iteration 5: " in desc[0]
+    assert "This step: Before the first iteration." in desc[1]
+    assert "This step: The tree after 5 iterations." in desc[2]
+    assert mcts_tree(kept, 5) and "This step" not in parse(to_svg(mcts_tree(kept, 5))).find(NS + "desc").text
 
 
 def test_multiplayer_nodes_say_whose_move_and_the_key_names_players():

@@ -152,6 +152,8 @@ def _what_step_did(x, graph) -> str:
             return ""
         if done == 0:
             return "Before the first iteration."
+        if getattr(x, "trace", x) is None:      # a result that kept snapshots but no trace: no narration
+            return f"The tree after {done} iterations."
         return frames(x)[done - 1].text
     step = graph.graph.get("step")
     return "" if step is None else frames(x)[step].text
@@ -489,8 +491,8 @@ class _Painter:
             out.append(f"This step: {step_text}")
         pv = [n for n in self.order if graph.nodes[n]["pv"] and n]
         if pv:
-            names = [str(graph.nodes[n]["label"] if graph.nodes[n]["label"] is not None else n[-1]) for n in pv]
-            out.append("Principal variation: " + ", ".join(names) + ".")
+            names = [self.node_sentence(n).split(", on the principal")[0] for n in pv]
+            out.append("Principal variation: " + "; then ".join(names) + ".")
         out.append("Nodes from the root down: " + "; ".join(self.node_sentence(n) for n in self.order) + ".")
         return " ".join(out)
 
