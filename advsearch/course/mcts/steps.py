@@ -19,6 +19,8 @@ Not answered yet: ...
 
 from __future__ import annotations
 
+import numbers
+
 from ...answers import number_problem
 from ...result import format_number as f
 from ..shared.feedback import Feedback, not_answered
@@ -78,10 +80,39 @@ def uct_selection(question: SelectionQuestion, answer, values=None) -> Feedback:
     are enough).  A wrong choice is matched with the usual mistakes
     (the best win rate, the most visited child, the wrong player's wins, ln
     n / N swapped, c = √2, ...); with values they are matched exactly.
+    What the answer gets right is in the feedback's ``findings``
+    (:func:`selection_findings`), from which a grader takes its points.
     """
     if not isinstance(question, SelectionQuestion):
         raise TypeError(f"question must be a check.SelectionQuestion, not {question!r:.60}")
-    q, kids = question, question.children
+    fb = _judge_selection(question, answer, values)
+    fb.findings = selection_findings(question, answer, values)
+    return fb
+
+
+def selection_findings(q: SelectionQuestion, answer, values) -> dict:
+    """What a selection answer gets right: ``choice``, the child named (None for no child's label);
+    ``values``, whether UCTValues were given as a non-empty dict; ``right`` and ``sqrt2``, the children whose
+    given value is within :data:`VALUE_TOLERANCE` of the lecture's UCTValue and of UCB1's with c = √2.
+
+    >>> q = SelectionQuestion({"B": (6, 8), "C": (1, 2), "D": (4, 10)}, 20)
+    >>> selection_findings(q, " C", {"B": 1.36, "C": 1.72, "D": "x"})
+    {'choice': 'C', 'values': True, 'right': ['B', 'C'], 'sqrt2': []}
+    """
+    table = values if isinstance(values, dict) else {}
+    models = dict(SELECTION_MODELS)
+
+    def right(model):
+        return [lab for lab, (w, v) in q.children.items()
+                if v and lab in table and isinstance(table[lab], numbers.Real) and not isinstance(table[lab], bool)
+                and abs(float(table[lab]) - models[model](w, v, q.parent_visits)) <= VALUE_TOLERANCE]
+
+    choice = answer.strip() if isinstance(answer, str) and answer.strip() in q.children else None
+    return {"choice": choice, "values": bool(table), "right": right("uct"), "sqrt2": right("uct_sqrt2")}
+
+
+def _judge_selection(q: SelectionQuestion, answer, values) -> Feedback:
+    kids = q.children
     tree = q.tree
     path_of = {e.label: p for p, e in tree.nodes.items()}
     if blank(answer):

@@ -9,12 +9,13 @@ self-study checkers share.
 from __future__ import annotations
 
 import math
-import numbers
 import random
 from types import SimpleNamespace
 
 from ... import validation
 from .formula import selection_statistics, uct_value
+from .questions import SelectionQuestion
+from .steps import uct_selection
 from ..shared.grades import Grade, number_text, share
 
 
@@ -52,17 +53,20 @@ def ucb_question(seed) -> SimpleNamespace:
                            values_sqrt2={lab: uct_value(w, v, n, math.sqrt(2)) for lab, (w, v) in children.items()})
 
 
-def assess_ucb(q, uct_values, uct_choice, points=2, *, tolerance: float = 0.01, note: str = "") -> Grade:
+def assess_ucb(q, uct_values, uct_choice, points=2, *, note: str = "") -> Grade:
     """Grade a UCT step worked by hand: the UCTValue of every child (half) and the child selected (half).
 
     The arguments are named as the notebook's answers, ``uct_values`` and
-    ``uct_choice``.  Values within ``tolerance`` of the exact ones are right;
-    each earns its share of the first half.  Values that fit UCB1 with
-    c = √2 (another common form) earn half of that half, and the report says
-    so.  The choice earns its half only with every value right (for c = 1
-    or c = √2): the question is drawn so that the child selected is neither
-    the best by win rate nor the most visited, so a choice made by ruling
-    those two out, without any UCTValue, is right on most questions.
+    ``uct_choice``.  The checker a student runs on such a step,
+    :func:`advsearch.check.uct_selection`, says what is right (its
+    ``findings``); this grader turns that into points.  Values within 0.01
+    of the exact ones are right; each earns its share of the first half.
+    Values that fit UCB1 with c = √2 (another common form) earn half of that
+    half, and the report says so.  The choice earns its half only with
+    every value right (for c = 1 or c = √2): the question is drawn so that
+    the child selected is neither the best by win rate nor the most visited,
+    so a choice made by ruling those two out, without any UCTValue, is right
+    on most questions.
 
     Examples
     --------
@@ -76,37 +80,29 @@ def assess_ucb(q, uct_values, uct_choice, points=2, *, tolerance: float = 0.01, 
     """
     out_of = validation.points(points)
     half = out_of / 2
-    n_right = 0
-    if not isinstance(uct_values, dict) or not uct_values:
+    found = uct_selection(SelectionQuestion(q.children, q.parent_visits), uct_choice, uct_values).findings
+    n, n_right = len(q.children), len(found["right"])
+    fits_sqrt2 = found["values"] and n_right < n and len(found["sqrt2"]) == n
+    if not found["values"]:
         got, why = 0.0, "uct_values should be a dict from child label to UCTValue, like {'B': 1.23}."
-        fits_sqrt2 = False
+    elif fits_sqrt2:
+        got = half / 2
+        why = ("Your values fit UCB1 with c = √2 (wins/visits + √(2 ln N / n)); the lecture's UCTValue has "
+               "no constant: wins/visits + √(ln N / n).")
     else:
-        def right(table):
-            return sum(1 for lab, v in table.items()
-                       if lab in uct_values and isinstance(uct_values[lab], numbers.Real)
-                       and not isinstance(uct_values[lab], bool)
-                       and abs(float(uct_values[lab]) - v) <= tolerance)
-
-        n_right = right(q.values)
-        fits_sqrt2 = n_right < len(q.values) and right(q.values_sqrt2) == len(q.values)
-        if fits_sqrt2:
-            got = half / 2
-            why = ("Your values fit UCB1 with c = √2 (wins/visits + √(2 ln N / n)); the lecture's UCTValue has "
-                   "no constant: wins/visits + √(ln N / n).")
-        else:
-            got = half * n_right / len(q.values)
-            wrong = [lab for lab in q.values if lab not in uct_values or right({lab: q.values[lab]}) == 0]
-            why = (f"{n_right} of {len(q.values)} UCTValues are right (within {tolerance:g})"
-                   + (f"; check {', '.join(wrong)}." if wrong else "."))
-    chosen = str(uct_choice).strip() if isinstance(uct_choice, str) else None
-    all_right = fits_sqrt2 or n_right == len(q.values)
+        got = half * n_right / n
+        wrong = [lab for lab in q.children if lab not in found["right"]]
+        why = (f"{n_right} of {n} UCTValues are right (within 0.01)"
+               + (f"; check {', '.join(wrong)}." if wrong else "."))
+    chosen = found["choice"]
+    all_right = fits_sqrt2 or n_right == n
     if chosen == q.choice and not all_right:
         got_choice = 0.0
         said = (f"{q.choice} is the child UCT selects, but the choice earns its half only with every UCTValue "
                 "right: it is the child with the largest UCTValue.")
     elif chosen == q.choice:
         got_choice, said = half, f"UCT selects {q.choice}: right."
-    elif chosen in q.children:
+    elif chosen is not None:
         best_rate = max(q.children, key=lambda lab: q.children[lab][0] / q.children[lab][1])
         got_choice = 0.0
         said = f"UCT does not select {chosen}"
