@@ -26,7 +26,7 @@ from matplotlib.colors import to_hex  # noqa: E402
 
 from advsearch import (alphabeta, chance, draw, examples, expectiminimax, maxn, mcts, mcts_tree, minimax,  # noqa: E402
                        random_tree, tree)
-from advsearch.drawing import svg_geometry  # noqa: E402
+from advsearch.drawing import looks, svg_geometry  # noqa: E402
 from advsearch.drawing.mpl import style as mpl_style  # noqa: E402
 from advsearch.drawing.scene import scene  # noqa: E402
 from advsearch.drawing.svg import EDGE_LOOK, INK, spoken, to_svg  # noqa: E402
@@ -155,7 +155,7 @@ def test_the_lengths_are_the_matplotlib_painters():
     for name in ("MIN_FONT", "MAX_FONT", "FIGURE_DPI", "MAX_FIGSIZE", "MIN_SLOT", "MIN_PLY", "TRIANGLE", "CIRCLE",
                  "LEAF", "INSIDE_SIZE", "CAP", "GAP", "PAD", "OUTER", "LINE", "SMALL", "EDGE_ROOM", "CUT", "CUT_AT",
                  "LABEL_AT", "DOTS", "RING", "RING_WIDTH", "LEGEND", "TRIANGLE_TEXT_AT", "INSIDE_MARGIN", "READABLE"):
-        assert getattr(svg_geometry, name) == getattr(mpl_style, name), name
+        assert getattr(looks, name) is getattr(mpl_style, name), name   # one number, shared by both painters
     for status, (colour, factor, _) in mpl_style.EDGE_LOOK.items():
         assert EDGE_LOOK[status][1] == factor
         assert colour is None and EDGE_LOOK[status][0] is None or to_hex(colour) == EDGE_LOOK[status][0].lower()

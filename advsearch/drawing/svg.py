@@ -3,8 +3,8 @@
 :func:`to_svg` draws the same scene (:func:`~advsearch.drawing.scene.scene`)
 placed by the same tidy layout (:func:`~advsearch.drawing.layout.tidy_layout`)
 as :func:`~advsearch.draw`, with the same lengths in em and the same font
-sizes at 100 dpi (:mod:`.svg_geometry` repeats the matplotlib painter's sizing
-in plain Python), so the two pictures agree node for node.
+sizes at 100 dpi (:mod:`.looks`, shared with the matplotlib painter, with text measured
+by :mod:`.svg_geometry`), so the two pictures agree node for node.
 
 What makes the SVG readable by more than the eye:
 
@@ -33,17 +33,14 @@ import math
 from ..game import player_name
 from .frames import frames
 from .layout import tidy_layout
-from .scene import PLAYER_COLOURS, preorder
+from .scene import preorder
 from .scene import scene as make_scene
-from .svg_geometry import CAP, CUT, CUT_AT, DOTS, INSIDE_SIZE, LABEL_AT, LINE, MAX_FONT, PX, RING, \
-    SMALL, TRIANGLE_TEXT_AT, BETWEEN, Geometry, edge_text, em, geometry, key_entries, node_looks, pair
+from .looks import BETWEEN, CAP, CUT, CUT_AT, DEFAULT_STYLE, DOTS, INSIDE_SIZE, LABEL_AT, LINE, MAX_FONT, RING, \
+    SMALL, TRIANGLE_TEXT_AT, edge_kind, edge_text, key_entries, node_looks, pair
+from .svg_geometry import PX, Geometry, em, geometry
 
 #: The fonts asked for: matplotlib's default first, whose widths the layout was worked out with.
 FONT_FAMILY = "'DejaVu Sans', 'Bitstream Vera Sans', Verdana, Arial, sans-serif"
-
-#: The style options, as ``draw`` takes them, and their defaults.
-DEFAULT_STYLE = {"fontsize": None, "pv_color": "#0072B2", "current_color": "#D55E00", "note_color": "#3b5b8c",
-                 "palette": PLAYER_COLOURS, "linewidth": None}
 
 #: Status -> (colour, width factor, dashes in line widths), as the matplotlib painter's EDGE_LOOK.
 EDGE_LOOK = {
@@ -125,7 +122,7 @@ def to_svg(x, *, step=None, max_depth=None, max_children=None, unvisited=True, b
                        values=values, numbers=numbers, uct_name=uct_name)
     if not graph.number_of_nodes():
         raise ValueError("there is nothing to draw: the trace has no events")
-    entries = key_entries(graph, bool(bounds), players, st["palette"], st["note_color"])
+    entries = key_entries(graph, bool(bounds), players, st, ink="#000000")
     if key is False:
         entries = []
     painter = _Painter(graph, tidy_layout(graph), st, bool(bounds), bool(intervals), bool(actions), entries,
@@ -219,9 +216,9 @@ class _Painter:
     def __init__(self, graph, pos, st, bounds, intervals, actions, entries, title):
         self.graph, self.pos, self.st, self.entries, self.title = graph, pos, st, entries, title
         self.order = preorder(graph)
-        self.looks = node_looks(graph, bounds, intervals)
+        self.looks = node_looks(graph, "full", bounds, intervals, boards=False, em=em)
         self.edges = [(p, c) for p in self.order for c in graph.nodes[p]["children"]]
-        self.texts = {(p, c): edge_text(graph.edges[p, c], actions) for p, c in self.edges}
+        self.texts = {(p, c): edge_text(graph.edges[p, c], True, actions) for p, c in self.edges}
         limit = st["fontsize"] or MAX_FONT
         self.geo: Geometry = geometry(graph, pos, self.looks, self.texts, entries, limit)
         self.title_h = 2.2 * MAX_FONT * PX if title is not None else 0.0
@@ -277,7 +274,7 @@ class _Painter:
         out = []
         base = self.line_width()
         for parent, child in self.edges:
-            kind = self.edge_kind(parent, child)
+            kind = edge_kind(self.graph, parent, child)
             colour, factor, dashes = EDGE_LOOK[kind]
             width = base * factor
             (x0, y0), (x1, y1) = self.at(parent), self.at(child)
@@ -296,14 +293,6 @@ class _Painter:
             out.append(f'<g {_attrs(class_=f"edge {status}" if kind != "pv" else "edge pv")}>'
                        + "".join(parts) + "</g>")
         return out
-
-    def edge_kind(self, parent, child) -> str:
-        data = self.graph.edges[parent, child]
-        if self.graph.nodes[child]["more"]:
-            return "more"
-        if data["pv"] and data["status"] in ("visited", "plain"):
-            return "pv"
-        return data["status"]
 
     def cut_mark(self, parent, a, b, base) -> list:
         """Two parallel slashes across a pruned edge, "//", as the matplotlib painter draws them."""

@@ -1,13 +1,12 @@
-"""Where an SVG picture puts things: the matplotlib painter's looks and sizes, without matplotlib.
+"""Where an SVG picture puts things: text widths without matplotlib, and the size of the picture.
 
 The SVG painter (:mod:`.svg`) must not load matplotlib, yet it should look
-like the matplotlib drawing: the same lengths in em, the same texts beside
-each node and the same rule for the size of a picture.  So this module
-repeats, in plain Python, what :mod:`.mpl.style`, :mod:`.mpl.looks` and
-:mod:`.mpl.fitting` decide for a picture without boards.  The lengths below
-are the ones in :mod:`.mpl.style` (``tests/test_svg.py`` checks that they
-agree), and text widths come from a table of the advance widths of DejaVu
-Sans, matplotlib's default font, instead of matplotlib's font machinery.
+like the matplotlib drawing.  Both painters take their lengths in em and the
+look of every node from :mod:`.looks`, each with its own measure of text:
+here a table of the advance widths of DejaVu Sans, matplotlib's default font,
+instead of matplotlib's font machinery (:func:`em`).  The size of the picture
+follows the rule of :mod:`.mpl.fitting` and ``draw``, for a picture without
+boards.
 
 Sizes are in px at the matplotlib figures' 100 dpi: 1 pt is 100/72 px, so a
 14 pt name is 19.4 px tall in both pictures.
@@ -17,22 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..game import CHANCE, MIN, player_name
-from .scene import value_text
-
-# ------------------------------------------------------------------ the matplotlib painter's numbers
-
-MIN_FONT, MAX_FONT, FIGURE_DPI = 11.0, 14.0, 100
-MAX_FIGSIZE, MIN_SLOT, MIN_PLY = (12.8, 5.5), 0.6, 1.25
-TRIANGLE, CIRCLE, LEAF = (2.8, 2.4), 2.1, 1.7
-INSIDE_SIZE, CAP, GAP, PAD, OUTER, LINE, SMALL = 0.9, 0.73, 0.45, 0.8, 1.0, 1.2, 0.9
-EDGE_ROOM, CUT, CUT_AT, LABEL_AT, DOTS = 1.6, 1.1, 0.42, 0.72, 0.7
-RING, RING_WIDTH, LEGEND = 0.45, 0.2, 2.0
-TRIANGLE_TEXT_AT, INSIDE_MARGIN = 0.32, 0.12
-#: The least main font at which every text, the small ones too, is at least MIN_FONT.
-READABLE = MIN_FONT / min(SMALL, INSIDE_SIZE)
-#: The key's swatch with the gap after it, and the room between two entries, in em of the key's font.
-SWATCH, BETWEEN = 1.6, 1.2
+from .looks import CUT, EDGE_ROOM, FIGURE_DPI, LABEL_AT, LEGEND, LINE, MAX_FIGSIZE, MIN_PLY, MIN_SLOT, OUTER, PAD, \
+    READABLE, SMALL, key_width
 
 #: px per pt at FIGURE_DPI.
 PX = FIGURE_DPI / 72
@@ -92,221 +77,6 @@ def em(text: str, bold: bool = False) -> float:
     """
     text, widths, kerning = str(text), _WIDTHS[bold], _KERNING[bold]
     return sum(widths.get(ch, 0.636) for ch in text) + sum(kerning.get(text[i:i + 2], 0.0) for i in range(len(text) - 1))
-
-
-def numeric(text) -> str:
-    """A value as typeset: a true minus sign instead of a hyphen."""
-    return str(text).replace("-", "−")
-
-
-def pair(lo, hi) -> str:
-    """``[lo, hi]`` as typeset, infinities included."""
-    return numeric(f"[{value_text(lo)}, {value_text(hi)}]")
-
-
-def probability_text(p) -> str:
-    """``1/2`` for a Fraction, a short decimal otherwise."""
-    if hasattr(p, "denominator") and not isinstance(p, int):
-        return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
-    return numeric(value_text(p))
-
-
-# ------------------------------------------------------------------ what a node looks like
-
-
-@dataclass
-class Look:
-    """How one node is drawn, in em from its centre (as :class:`.mpl.looks.Look` without a board).
-
-    The label stands left of the shape, the value inside it when it fits,
-    else in a column of lines right of it with the notes; a leaf's label and
-    column stand under it instead.
-    """
-
-    shape: str               # "max", "min", "chance", "player", "leaf" or "more"
-    w: float
-    h: float
-    inside: str = ""
-    lines: tuple = ()        # (text, size, role): role "value", "tally" or "note"
-    label: str = ""
-    count: str = ""          # "+6" under a "…" placeholder
-
-    @property
-    def column_gap(self) -> float:
-        return RING + RING_WIDTH if any(role == "tally" for _, _, role in self.lines) else GAP
-
-    @property
-    def column_h(self) -> float:
-        return sum(LINE * size for _, size, _ in self.lines)
-
-    @property
-    def column_w(self) -> float:
-        return max([0.0] + [em(text) * size for text, size, _ in self.lines])
-
-    @property
-    def column_top(self) -> float:
-        if any(role == "tally" for _, _, role in self.lines) and self.column_h <= self.h:
-            return self.h / 2
-        return self.column_h / 2
-
-    @property
-    def under(self) -> bool:
-        return bool(self.label) and self.shape == "leaf"
-
-    @property
-    def stacked(self) -> bool:
-        return self.shape == "leaf" and bool(self.lines)
-
-    @property
-    def label_at(self) -> float:
-        return self.h / 2 + GAP / 2 if self.under else self.w / 2 + GAP
-
-    @property
-    def column_at(self) -> float:
-        return self.h / 2 + max(RING + RING_WIDTH, GAP / 2 + (LINE if self.under else 0))
-
-    def _centred(self) -> float:
-        return max(self.w / 2, em(self.label, bold=True) / 2 if self.under else 0,
-                   self.column_w / 2 if self.stacked else 0)
-
-    @property
-    def left(self) -> float:
-        if self.under or self.stacked:
-            return self._centred()
-        return max(self.label_at + em(self.label, bold=True) if self.label else 0.0, self.w / 2)
-
-    @property
-    def right(self) -> float:
-        if self.stacked:
-            return self._centred()
-        side = self.w / 2 + (self.column_gap + self.column_w if self.lines else 0)
-        return max(side, em(self.label, bold=True) / 2) if self.under else side
-
-    @property
-    def up(self) -> float:
-        return max(self.h / 2, 0 if self.stacked else self.column_top, LINE / 2 if self.label else 0)
-
-    @property
-    def down(self) -> float:
-        if self.stacked:
-            return self.column_at + self.column_h
-        if self.under:
-            return max(self.label_at + LINE, self.column_h / 2)
-        return max(self.h / 2, self.column_h - self.column_top, LINE / 2 if self.label else 0)
-
-
-def shape_of(graph, data) -> str:
-    """"more", "leaf", "chance", "player" (three or more players), "min" or "max"."""
-    if data["more"]:
-        return "more"
-    if data["player"] is None:
-        return "leaf"
-    if data["player"] == CHANCE:
-        return "chance"
-    if graph.graph.get("num_players", 2) > 2:
-        return "player"
-    return "min" if data["player"] == MIN else "max"
-
-
-def value_of(data, intervals: bool) -> str:
-    """The value as written at the node: the scene's text, or the [min, max] frame if asked."""
-    if intervals and data["children"] and data["interval"] is not None and not isinstance(data["value"], tuple):
-        return pair(*data["interval"])
-    return numeric(data["text"])
-
-
-def fits_inside(shape: str, text: str) -> bool:
-    """Whether a value can be written inside the node's shape."""
-    if shape == "leaf":
-        return True
-    if shape in ("max", "min"):
-        w, h = TRIANGLE
-        far = h / 2 - TRIANGLE_TEXT_AT - CAP * INSIDE_SIZE
-        return em(text) * INSIDE_SIZE <= w * (h / 2 + far) / h - 2 * INSIDE_MARGIN
-    if shape == "chance":
-        return em(text) <= CIRCLE - 0.6
-    return False
-
-
-def node_looks(graph, bounds: bool, intervals: bool) -> dict:
-    """The :class:`Look` of every node of the scene, every text shown."""
-    leaf_texts = [value_of(d, intervals) for _, d in graph.nodes(data=True) if d["player"] is None and not d["more"]]
-    leaf_w = max([LEAF] + [em(t) + 0.6 for t in leaf_texts])
-    sizes = {"max": TRIANGLE, "min": TRIANGLE, "chance": (CIRCLE, CIRCLE), "player": (CIRCLE, CIRCLE),
-             "leaf": (leaf_w, LEAF), "more": (0.0, 0.0)}
-    looks = {}
-    for node, data in graph.nodes(data=True):
-        shape = shape_of(graph, data)
-        text = value_of(data, intervals)
-        look = Look(shape, *sizes[shape], label=str(data["label"] or ""))
-        if shape == "more":
-            look.inside, look.count, look.label = "…", f"+{data['more']}", ""
-            look.w = max(em("…"), em(look.count) * SMALL)
-            look.h = DOTS + LINE * SMALL
-        elif text and fits_inside(shape, text):
-            look.inside = text
-        elif text:
-            look.lines = ((text, 1.0, "value"),)
-        if bounds and shape != "more" and data["children"] and data["alpha"] is not None:
-            look.lines += ((pair(data["alpha"], data["beta"]), SMALL, "note"),)
-        if data["tally"]:
-            look.lines += ((numeric(data["tally"]), 1.0, "tally"),)
-        if data["note"]:
-            look.lines += ((numeric(data["note"]), SMALL, "note"),)
-        looks[node] = look
-    return looks
-
-
-def edge_text(data, actions: bool) -> str:
-    """What an edge is labelled with: its action (if asked), its probability, or both."""
-    parts = []
-    if actions and data.get("action") is not None:
-        parts.append(str(data["action"]))
-    if data.get("probability") is not None:
-        parts.append(probability_text(data["probability"]))
-    return ": ".join(parts)
-
-
-# ------------------------------------------------------------------ the key
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One entry of the key: its text, the text's colour, and a swatch colour (players) or None."""
-
-    text: str
-    ink: str = "#000000"
-    swatch: str | None = None
-
-
-def key_entries(graph, bounds: bool, players, palette, note_color) -> list:
-    """The entries the key of this scene needs (as :func:`.mpl.keys.key_entries`; empty: no key)."""
-    n = graph.graph.get("num_players", 2)
-    out = []
-    if n > 2:
-        names = players or getattr(graph.graph.get("game"), "player_names", None)
-        names = [str(p) for p in names] if names is not None else [player_name(p, n) for p in range(n)]
-        if len(names) != n:
-            raise ValueError(f"players must name each of the {n} players, not {len(names)}: {names!r}")
-        out += [Entry(f"{names[p]} to move", swatch=palette[p % len(palette)]) for p in range(n)]
-    nodes = [d for _, d in graph.nodes(data=True) if not d["more"]]
-    if bounds and any(d["children"] and d["alpha"] is not None for d in nodes):
-        if any(d["children"] and d["text"][:1] in "≤≥[" for d in nodes):
-            out.append(Entry("value, or the interval it lies in"))
-        out.append(Entry("[α, β]: the window it was searched with", ink=note_color))
-    if any(d["tally"] and "/" in d["tally"] for d in nodes):
-        out.append(Entry("w/n: wins/visits of the player moving in"))
-    notes = {d["note"].split(" ")[0] for d in nodes if d["note"]}
-    if len(notes) == 1:
-        out.append(Entry(f"{notes.pop()}: the score selection maximises", ink=note_color))
-    return out
-
-
-def key_width(entries) -> float:
-    """The width of the key's row, in em of the picture's font."""
-    if not entries:
-        return 0.0
-    return SMALL * (sum(em(e.text) + SWATCH for e in entries) + BETWEEN * (len(entries) - 1))
 
 
 # ------------------------------------------------------------------ the size of the picture
@@ -377,7 +147,7 @@ def _needs(graph, pos, looks, edge_texts, key) -> dict:
     return dict(pairs=pairs, items=[(x - xmin, left, right) for x, left, right in items], xmin=xmin,
                 span=max(x for x, _ in pos.values()) - xmin, depth=depths[-1], gap=gap,
                 top=up[0] + OUTER + (LEGEND + PAD if key else 0), bottom=down[depths[-1]] + OUTER,
-                key=key_width(key))
+                key=key_width(key, em))
 
 
 def _margins(needs, slot) -> tuple:

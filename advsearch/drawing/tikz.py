@@ -31,8 +31,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..game import CHANCE, MIN, player_name
+from ..game import player_name
 from .layout import tidy_layout
+from .looks import interval_text, scene_value, shape_of
 from .scene import preorder
 from .scene import scene as make_scene
 from .scene import PLAYER_COLOURS as SCENE_COLOURS
@@ -110,11 +111,6 @@ def _tex(text: str) -> str:
     if _MATHY.match(text):
         return "$" + "".join(_MATH_SYMBOLS.get(ch, ch) for ch in text) + "$"
     return _escape(text)
-
-
-def _pair(lo, hi) -> str:
-    """``[lo, hi]`` as scene text, infinities included."""
-    return f"[{value_text(lo)}, {value_text(hi)}]"
 
 
 #: Rough widths in cm of characters in \small (Computer Modern, 9 pt); others count as a digit.
@@ -262,23 +258,6 @@ class _Space:
 # ------------------------------------------------------------------ scene nodes
 
 
-
-
-def _kind(graph, node) -> str:
-    """How a node is drawn: "ellipsis", "leaf", "chance", "max" (▲), "min" (▼) or
-    "player" (a circle in its player's colour, in games of three or more players)."""
-    data = graph.nodes[node]
-    if data["more"]:
-        return "ellipsis"
-    if data["player"] is None:
-        return "leaf"
-    if data["player"] == CHANCE:
-        return "chance"
-    if graph.graph.get("num_players", 2) > 2:
-        return "player"
-    return "min" if data["player"] == MIN else "max"
-
-
 def _reach(kind: str) -> tuple[float, float]:
     """How far a shape reaches above and below its centre, in cm before shrinking."""
     height = TRIANGLE_SIDE * math.sqrt(3) / 2
@@ -288,7 +267,7 @@ def _reach(kind: str) -> tuple[float, float]:
         "leaf": (LEAF_SIZE / 2, LEAF_SIZE / 2),
         "chance": (CHANCE_SIZE / 2, CHANCE_SIZE / 2),
         "player": (CHANCE_SIZE / 2, CHANCE_SIZE / 2),
-        "ellipsis": (0.1, 0.1),
+        "more": (0.1, 0.1),
     }[kind]
 
 
@@ -413,9 +392,9 @@ class _Picture:
         self.graph, self.pos = graph, pos
         self.bounds, self.intervals, self.actions = bounds, intervals, actions
         self.order = preorder(graph)
-        self.kinds = {node: _kind(graph, node) for node in self.order}
+        self.kinds = {node: shape_of(graph, graph.nodes[node]) for node in self.order}
         self.edges = [(parent, child) for parent in self.order for child in graph.nodes[parent]["children"]]
-        self.values = {node: self._value(node) for node in self.order}
+        self.values = {node: scene_value(graph.nodes[node], intervals) for node in self.order}
         self.edge_texts = {edge: self._edge_text(*edge) for edge in self.edges}
         leaf_widths = [_width(self.values[n]) for n in self.order if not graph.nodes[n]["children"]]
         edge_widths = [width for _, width in self.edge_texts.values()]
@@ -432,14 +411,6 @@ class _Picture:
         return "\n".join([*self._begin(scale), *("  " + line for line in body), r"\end{tikzpicture}"])
 
     # --- what is shown
-
-    def _value(self, node) -> str:
-        """A node's value as scene text, as the frame [lo, hi] at inner nodes when asked for."""
-        data = self.graph.nodes[node]
-        if self.intervals and data["children"] and data["interval"] is not None \
-                and not isinstance(data["value"], tuple):
-            return _pair(*data["interval"])
-        return data["text"]
 
     def _edge_text(self, parent, child) -> tuple[str, float]:
         """An edge's label, its action when asked for and its probability under chance, and its width."""
@@ -585,7 +556,7 @@ class _Picture:
             labels.append(_label(tint, self._place(node, data["tally"], places), _tex(data["tally"])))
         notes = [data["note"]] if data["note"] else []
         if self.bounds and data["children"] and data["alpha"] is not None and data["beta"] is not None:
-            notes.append(_pair(data["alpha"], data["beta"]))
+            notes.append(interval_text(data["alpha"], data["beta"]))
         for note in notes:
             # Above, on the side away from the edge that comes down from the parent, if there is room.
             parent_x = self.pos[node[:-1]][0] if node else self.pos[node][0]

@@ -23,9 +23,11 @@ past that, the font shrinks.  A tree too big for readable text drops its
 labels, notes and the values that do not fit inside shapes first, then all
 values, and keeps the shapes.
 
-The parts: :mod:`.style` (lengths, colours, options), :mod:`.text` (text
-widths and number forms), :mod:`.looks` (what each node looks like),
-:mod:`.fitting` (where everything goes), :mod:`.edges` and :mod:`.nodes`
+What each node looks like and every length in em are shared with the SVG
+painter (:mod:`advsearch.drawing.looks`, which imports no matplotlib).  The
+parts here: :mod:`.style` (colours, tiers, options, and the shared lengths by
+name), :mod:`.text` (text widths as matplotlib sets them), :mod:`.looks` (the
+shapes' marker paths), :mod:`.fitting` (where everything goes), :mod:`.edges` and :mod:`.nodes`
 (painting), :mod:`.picture` (:func:`draw`) and :mod:`.panels`
 (:func:`draw_frames`).  :func:`lecture_style` brings the charts a notebook
 draws itself to the same rule (no text under 11 pt, 100 dpi).

@@ -7,8 +7,8 @@ import math
 from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
 
+from ..looks import edge_kind
 from ..scene import preorder
-from .looks import edge_kind
 from .style import CUT, CUT_AT, EDGE_LOOK, LABEL_AT, SMALL
 
 

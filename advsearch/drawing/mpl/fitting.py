@@ -13,9 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..layout import tidy_layout
+from ..looks import edge_text, key_entries, key_width, node_looks, shown
 from ..scene import scene as make_scene
-from .keys import key_entries, key_width, shown
-from .looks import edge_text, node_looks
 from .style import BOARD_FONT, BOARDS_UP_TO, check_style, CUT, EDGE_ROOM, LABEL_AT, LEGEND, LINE, MAX_SLOT_PER_PLY, MIN_PLY, \
     MIN_SLOT, OUTER, PAD, SMALL, TIERS
 from .text import em
@@ -141,7 +140,7 @@ def _needs(graph, pos, looks, edge_texts, key: list) -> Needs:
     top = up[0] + OUTER + (LEGEND + PAD if key else 0)
     at, left, right = np.array(items, dtype=float).T
     return Needs(pairs, at - xmin, left, right, max(x for x, _ in pos.values()) - xmin,
-                  depths[-1], gap, top, down[depths[-1]] + OUTER, key_width(key))
+                  depths[-1], gap, top, down[depths[-1]] + OUTER, key_width(key, em))
 
 
 def _largest_font(needs: Needs, width: float, height: float, limit: float) -> float:
@@ -231,7 +230,7 @@ def picture(x, step, max_depth=None, max_children=None, unvisited=True, bounds=F
 
 def plan(pic: Picture, tier: str):
     """The looks of the nodes, the edge labels and the needs of the picture, for one tier."""
-    looks = node_looks(pic.graph, tier, pic.bounds, pic.intervals, pic.boards)
+    looks = node_looks(pic.graph, tier, pic.bounds, pic.intervals, pic.boards, em)
     texts = {} if tier == "bare" else {
         (p, c): edge_text(d, tier == "full", pic.actions) for p, c, d in pic.graph.edges(data=True)}
     return looks, texts, _needs(pic.graph, pic.pos, looks, texts, shown(pic.key, tier))

@@ -8,10 +8,11 @@ from matplotlib.markers import MarkerStyle
 from matplotlib.patches import Rectangle
 
 from ...game import CHANCE
+from ..looks import Look, key_entries
 from ..scene import preorder
 from .edges import line_width
-from .keys import draw_key, key_entries
-from .looks import SHAPES, Look, box_path
+from .keys import draw_key
+from .looks import SHAPES, box_path
 from .style import BOARD, CAP, CURRENT_FACE, DOTS, GAP, INK, INSIDE_SIZE, LINE, RING, SMALL, TRIANGLE_TEXT_AT
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 
+from ..looks import shown
 from .edges import draw_edges
 from .fitting import Picture, fit, natural_size, picture, plan
-from .keys import draw_key, shown
+from .keys import draw_key
 from .nodes import draw_boards, draw_nodes, draw_texts
 from .style import BATCH_ABOVE, FIGURE_DPI, MAX_FIGSIZE, MAX_FONT, MIN_FONT, TITLE_FONT, check_style
 

@@ -1,15 +1,17 @@
-"""Text as a picture sets it: widths in em, and numbers, pairs and probabilities as the lecture writes them."""
+"""How wide a text is, in em, as matplotlib sets it: the matplotlib painter's measure.
+
+The geometry in :mod:`advsearch.drawing.looks` takes a measure of text; this
+is the one that asks matplotlib's fonts.  (Numbers, pairs and probabilities
+as the lecture writes them are in :mod:`advsearch.drawing.looks` too.)
+"""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 
 from matplotlib import rcParams
 from matplotlib.font_manager import FontProperties
 from matplotlib.textpath import text_to_path
-
-from ..scene import value_text
 
 
 @lru_cache(maxsize=4096)
@@ -20,25 +22,12 @@ def _em_cached(text: str, bold: bool, family: tuple) -> float:
 
 
 def em(text: str, bold: bool = False) -> float:
-    """The width of ``text`` in em, in the current default font."""
+    """The width of ``text`` in em, in the current default font.
+
+    >>> em(""), 0.5 < em("7") < 0.7, em("A", bold=True) > em("A")
+    (0.0, True, True)
+    """
     if not text:
         return 0.0
     family = rcParams["font.family"]
     return _em_cached(text, bold, tuple(family) if isinstance(family, list) else (family,))
-
-
-def numeric(text: str) -> str:
-    """A value as typeset: a true minus sign instead of a hyphen."""
-    return str(text).replace("-", "−")
-
-
-def pair(lo, hi) -> str:
-    """``[lo, hi]`` as typeset, infinities included."""
-    return numeric(f"[{value_text(lo)}, {value_text(hi)}]")
-
-
-def probability_text(p) -> str:
-    """``1/2`` for a Fraction, a short decimal otherwise."""
-    if isinstance(p, Fraction):
-        return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
-    return numeric(value_text(p))
