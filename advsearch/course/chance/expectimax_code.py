@@ -5,14 +5,18 @@ a chance node's children, come from the one oracle of backed-up values,
 :meth:`Tree.values(chance) <advsearch.trees.Tree.values>`, whose
 :data:`~advsearch.trees.CHANCE_RULES` are the lecture's expectation and the
 students' usual mistakes.  A correct expectimax visits each node once,
-children left to right: as :func:`~advsearch.expectiminimax` does.
+children left to right: as :func:`~advsearch.expectiminimax` does.  What a
+run on a tree shows (the rules its value fits, whether it visits each node
+once) is the self-study checker's judgement of that run,
+:func:`advsearch.course.chance.implementation.judge_chance_run`; the grade is
+point arithmetic over it.
 """
 
 from __future__ import annotations
 
 from ... import validation
-from ...search import expectiminimax
-from ..shared.grades import Grade, no_function, same_number, share, value_text
+from .implementation import judge_chance_run
+from ..shared.grades import Grade, no_function, share, value_text
 from ..shared.reading import as_tree
 from ..shared.batteries import as_trees
 from ..shared.running import describe_error, run_on, stopped
@@ -31,9 +35,10 @@ CHANCE_RULES = {
 def assess_expectimax(fn, trees, points=3, *, time_limit: float = 3.0, note: str = "") -> Grade:
     """Grade a student's ``fn(game, state) -> value`` for MAX on trees with chance nodes, tree by tree.
 
-    Each tree is searched through a :class:`RecordingGame`; the function is
-    right on a tree when it returns the tree's value (floats within 1e-9 of
-    the exact fraction are right).  A wrong value is compared with the value
+    Each tree is searched through a :class:`RecordingGame` and the run judged
+    as the self-study checker judges it (:func:`~.implementation.judge_chance_run`);
+    the function is right on a tree when it returns the tree's value (floats
+    within 1e-9 of the exact fraction are right).  A wrong value is compared with the value
     under each wrong rule of :data:`CHANCE_RULES`, and the report names the
     rule the function follows.  It also says when the function searches a
     node twice or skips one (a correct expectimax visits each node once),
@@ -79,9 +84,9 @@ def assess_expectimax(fn, trees, points=3, *, time_limit: float = 3.0, note: str
     rows = []
     for t in trees:
         run = run_on(fn, t, time_limit)
-        fits = [r for r in CHANCE_RULES if run.error is None and same_number(run.value, t.values(r)[()])]
-        once = run.seq == expectiminimax(t, trace=True).trace.visits()
-        rows.append({"tree": str(t), "value": run.value, "error": run.error, "fits": fits, "once": once})
+        found = judge_chance_run(t, run)
+        rows.append({"tree": str(t), "value": run.value, "error": run.error, "fits": found["fits"],
+                     "once": found["once"]})
         if stopped(run.error):
             break
     right = sum("expectation" in r["fits"] for r in rows)

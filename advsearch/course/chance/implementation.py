@@ -13,6 +13,7 @@ or the wrong point of view (``wrong_perspective``).
 from __future__ import annotations
 
 from ...result import format_number as _f
+from ...trees import CHANCE_RULES
 from .battery import chance_battery, chance_reference, chance_trees
 from ..shared.divergence import SEARCH_NAMES, explain_trial, twice_feedback
 from ..shared.feedback import Feedback, not_answered
@@ -52,20 +53,24 @@ def check_chance(fn, algorithm, trees, seed, seconds) -> Feedback:
     if problem:
         return Feedback(False, problem)
     trials = [chance_reference(t) for t in tested]
-    runs, stop = run_all(fn, trials, tested, seconds, main_kwargs, clean=lookups_dropped,
-                         judge=lambda trial, r: run_problem(trial, r, goal=f"{goal} for MAX"))
+    found = []
+
+    def judge(trial, r):
+        found.append(judge_chance_run(trial.tree, r, trial, algorithm))
+        return found[-1]["problem"]
+
+    runs, stop = run_all(fn, trials, tested, seconds, main_kwargs, clean=lookups_dropped, judge=judge)
     if isinstance(stop, tuple):
         return twice_feedback(*stop, algorithm, stopped=True)
     if stop is not None:
         return stop
 
-    failing = [k for k, (trial, r) in enumerate(zip(trials, runs))
-               if r.seq != trial.seq or not same_value(r.value, trial.value)]
+    failing = [k for k, f in enumerate(found) if not (f["right"] and f["once"])]
     if not failing:
         return Feedback(True, f"Correct: on all {len(trials)} test trees your function returns the right expected "
                               f"value for MAX and visits every node once, children in order, as "
                               f"{SEARCH_NAMES[algorithm]} does.")
-    twice = next((k for k, r in enumerate(runs) if repeat(r.seq) is not None), None)
+    twice = next((k for k, f in enumerate(found) if f["repeat"] is not None), None)
     if twice is not None:
         return twice_feedback(trials[twice], runs[twice], algorithm)
     model = fitting(chance_models(), trials, runs)
@@ -73,6 +78,47 @@ def check_chance(fn, algorithm, trees, seed, seconds) -> Feedback:
         story, picture = explain_trial(trials[failing[0]], runs[failing[0]], algorithm, True)
         return Feedback(False, story, None, picture)
     return model_feedback(model, trials, runs)
+
+
+def judge_chance_run(t, run, trial=None, algorithm: str = "expectimax") -> dict:
+    """The findings on one finished run of a student's expectimax on ``t``: what the checker and the grader go by.
+
+    ``run`` is a :class:`~advsearch.course.shared.runs.Run`, made in this
+    process (:func:`~advsearch.course.shared.runs.run`) or in a sandbox
+    (:func:`~advsearch.course.shared.running.run_on`); ``trial`` the tree's
+    reference search (:func:`~.battery.chance_reference`, made when not
+    given).  The findings:
+
+    ``problem``
+        The Feedback when the run cannot be compared (it raised, returned
+        None or no number: :func:`~advsearch.course.shared.runs.run_problem`), else None.
+    ``fits``
+        The keys of :data:`~advsearch.trees.CHANCE_RULES` whose root value
+        the run returned (within :func:`~advsearch.answers.close`), in
+        that order; ``right`` is whether ``"expectation"`` is one.
+    ``once``
+        Whether the visits, lookups dropped (:func:`lookups_dropped`), are
+        the reference's: every node once, children left to right.
+    ``repeat``
+        The first node visited a second time, or None.
+
+    >>> from advsearch import tree, chance
+    >>> from advsearch.course.shared.runs import Run
+    >>> t = tree([chance((0.5, 2), (0.5, 8)), 4])
+    >>> seq = chance_reference(t).seq
+    >>> f = judge_chance_run(t, Run(seq, {}, 5.0, None, 9))
+    >>> f["fits"], f["right"], f["once"], f["problem"] is None
+    (['expectation', 'mean'], True, True, True)
+    >>> twice = judge_chance_run(t, Run(seq + seq[-1:], {}, 8, None, 9))
+    >>> twice["fits"], twice["once"], twice["repeat"], judge_chance_run(t, Run(seq, {}, "5", None, 9))["fits"]
+    (['max'], False, ('score', (1,)), [])
+    """
+    trial = chance_reference(t) if trial is None else trial
+    seq = lookups_dropped(run.seq)
+    problem = run_problem(trial, run, goal=f"the {algorithm} value for MAX")
+    fits = [] if problem is not None else [rule for rule in CHANCE_RULES if same_value(run.value, t.values(rule)[()])]
+    return {"problem": problem, "fits": fits, "right": "expectation" in fits, "once": seq == trial.seq,
+            "repeat": repeat(seq)}
 
 
 def lookups_dropped(seq) -> list:

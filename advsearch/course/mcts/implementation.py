@@ -16,6 +16,10 @@ The trees (:func:`uct_battery`) are the graders' kind,
 trees every wrong way of crediting wins ends on another move than minimax,
 and one more tree tells crediting the root player from crediting MAX.  So a
 wrong move names the mistake: :data:`~advsearch.course.mcts.mistakes.MCTS_MISTAKES`.
+
+What one run returned is judged by :func:`judge_uct_run`, which the grader
+:func:`~advsearch.grading.assess_mcts` shares (it also replays the run's
+playouts as UCT's iterations, which this check does not).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from ..shared.reading import as_tree, two_player
 from ..shared.runs import Run, run_problem
 from .mistakes import UCT_MISTAKES
 from .perspectives import PERSPECTIVES, root_moves, trap_trees
+from .replay import replay
 from .statistics import mcts_rng, most_visited, stats_problem
 from ..shared.wording import article
 
@@ -136,7 +141,7 @@ def check_uct(fn, *, trees=None, seed=0, iterations=ITERATIONS, time_per_tree=TI
                                "(game, state, iterations, rng).")
     except ValueError:
         pass
-    moves = []
+    moves, ends = [], []
     for k, t in enumerate(tested, 1):
         which = f"test tree {k} of {len(tested)}"
         trial = SimpleNamespace(tree=t, depth=None)
@@ -146,24 +151,23 @@ def check_uct(fn, *, trees=None, seed=0, iterations=ITERATIONS, time_per_tree=TI
                 return not_answered("your function raises NotImplementedError. Replace that line with your MCTS.")
             if r.error is not None:
                 return run_problem(trial, r)
-            problem = stats_problem(r.value, t, budget)
-            if problem is not None:
+            found = judge_uct_run(t, budget, r.value)
+            if found["statistics"] is not None:
                 return Feedback(False, f"On {which}, the tree {t}, with {budget} iterations your function "
-                                       f"{problem}. " + _said("uct_bad_statistics"), "uct_bad_statistics",
-                                (t, None, None, None, False))
-            if budget < iterations and any(v != 1 for w, v in r.value.values()):
-                shown = [r.value[a][1] for a in t.initial_state.actions]
+                                       f"{found['statistics']}. " + _said("uct_bad_statistics"),
+                                "uct_bad_statistics", (t, None, None, None, False))
+            if budget < iterations and found["untried"] is not None:
                 return Feedback(False, f"On {which}, the tree {t}, after {budget} iterations (as many as the root "
-                                       f"has children) the visits are {shown}. " + _said("uct_untried_first"),
-                                "uct_untried_first", (t, None, None, None, False))
-        moves.append(most_visited(r.value))
-    wrong = [k for k, (t, m) in enumerate(zip(tested, moves)) if m not in root_moves(t, "mover")]
+                                       f"has children) the visits are {found['untried']}. "
+                                + _said("uct_untried_first"), "uct_untried_first", (t, None, None, None, False))
+        moves.append(found["move"])
+        ends.append(found["fits"])
+    wrong = [k for k, fits in enumerate(ends) if "mover" not in fits]
     if not wrong:
         return Feedback(True, f"Correct: on all {len(tested)} test trees your MCTS gives well-formed statistics, "
                               f"tries every child once first, and after {iterations} iterations its most visited "
                               "move is the minimax move.")
-    fits = [p for p in ("root", "max", "to_move")
-            if all(m in root_moves(t, p) for t, m in zip(tested, moves))]
+    fits = [p for p in ("root", "max", "to_move") if all(p in f for f in ends)]
     k = wrong[0]
     t = tested[k]
     best = min(root_moves(t, "mover"))
@@ -180,6 +184,56 @@ def check_uct(fn, *, trees=None, seed=0, iterations=ITERATIONS, time_per_tree=TI
         text += _said(mistake) + ("Check the selection (the UCT value of each child, wins counted for the player "
                                   "who chooses) and that every node on the path is updated.")
     return Feedback(False, text, mistake, (t, None, None, None, False))
+
+
+def judge_uct_run(t, iterations: int, stats, scored=None) -> dict:
+    """The findings on what one finished run of a student's MCTS returned: what the checker and the grader go by.
+
+    ``stats`` is what ``fn(game, root, iterations, rng)`` returned on ``t``
+    (a run that raised is the caller's to report); ``scored`` the leaves it
+    scored, in order (:func:`~advsearch.course.mcts.replay.scored_leaves`),
+    when the run is to be replayed as UCT's iterations.  The findings, each
+    None when one before it already failed:
+
+    ``statistics``
+        What is wrong with the table (:func:`~.statistics.stats_problem`), or None.
+    ``untried``
+        With as many iterations as the root has children, the root's visits
+        in action order when they are not all 1 (UCT tries every unvisited
+        child first), else None.
+    ``replay``
+        The :class:`~.replay.Replay` of ``scored`` (when given).
+    ``move``, ``fits``
+        The most visited move, and the keys of
+        :data:`~advsearch.course.mcts.perspectives.PERSPECTIVES` under whose
+        crediting a search ends on it ("mover", the lecture's, when it is a
+        minimax move).
+
+    >>> from advsearch import tree
+    >>> t = tree([[1, -1], [0, 0]])
+    >>> f = judge_uct_run(t, 2, {0: (0.0, 1), 1: (0.5, 1)})
+    >>> f["statistics"], f["untried"], f["move"], "mover" in f["fits"]
+    (None, None, 1, True)
+    >>> judge_uct_run(t, 2, {0: (1.0, 1), 1: (0.5, 1)})["fits"]       # move 0: as if MAX's wins counted everywhere
+    ['root', 'max']
+    >>> judge_uct_run(t, 2, {0: (0, 2), 1: (0, 0)})["untried"]
+    [2, 0]
+    >>> judge_uct_run(t, 2, {0: (3, 2), 1: (0, 0)})["statistics"]
+    'gives (3, 2) for action 0: visits must be a whole number and 0 <= wins <= visits'
+    """
+    found = {"statistics": stats_problem(stats, t, iterations), "untried": None, "replay": None, "move": None,
+             "fits": []}
+    if found["statistics"] is not None:
+        return found
+    actions = t.initial_state.actions
+    if iterations == len(t.initial_state.children) and any(v != 1 for w, v in stats.values()):
+        found["untried"] = [stats[a][1] for a in actions]
+        return found
+    if scored is not None:
+        found["replay"] = replay(t, scored, iterations, stats)
+    found["move"] = most_visited(stats)
+    found["fits"] = [p for p in PERSPECTIVES if found["move"] in root_moves(t, p)]
+    return found
 
 
 def _said(mistake) -> str:

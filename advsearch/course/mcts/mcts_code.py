@@ -5,8 +5,11 @@ runs through a counting :class:`~advsearch.recording.RecordingGame` on the
 trees of :func:`~advsearch.grading.mcts_trees`, with its random numbers
 seeded from the tree, so a grade is the same every time.  The move it ends
 on is compared with the moves of :func:`~advsearch.course.mcts.graded_trees.root_moves`
-under each of :data:`~advsearch.grading.PERSPECTIVES`.  The checks of a returned table are
-:mod:`advsearch.course.mcts.statistics`'s, which the self-study check shares.
+under each of :data:`~advsearch.grading.PERSPECTIVES`.  What each run shows (the table well
+formed, every child tried once first, the playouts UCT's, the move it ends on
+and the crediting that ends there) is the self-study checker's judgement of
+the run, :func:`advsearch.course.mcts.implementation.judge_uct_run`; the grade
+is point arithmetic over it.
 """
 
 from __future__ import annotations
@@ -14,8 +17,9 @@ from __future__ import annotations
 import random
 
 from ... import validation
-from .replay import replay, scored_leaves
-from .statistics import mcts_rng, most_visited, stats_problem
+from .implementation import judge_uct_run
+from .replay import scored_leaves
+from .statistics import mcts_rng
 from ...game import MIN
 from ...recording import RecordingGame
 from ...trees import Tree
@@ -44,6 +48,18 @@ def run_mcts(fn, t: Tree, iterations: int, time_limit):
     finally:
         random.setstate(saved)
     return stats, error, scored_leaves(game.log)
+
+
+def _problem(found, budget):
+    """What the checker's findings on a run (:func:`judge_uct_run`) say is wrong with it, in the report's words."""
+    if found["statistics"] is not None:
+        return found["statistics"]
+    if found["untried"] is not None:
+        return (f"after {budget} iterations, as many as the root has children, it gives the visits "
+                f"{found['untried']}: UCT first tries every unvisited child once")
+    if not found["replay"].ok:
+        return f"with {budget} iterations it does not search as UCT does: it {found['replay'].text}"
+    return None
 
 
 def assess_mcts(fn, trees, points=3, *, aspect: str = "convergence", iterations: int = 1000, small: int = 50,
@@ -115,23 +131,15 @@ def assess_mcts(fn, trees, points=3, *, aspect: str = "convergence", iterations:
                 if stopped(error):
                     stopped_by = error
                 break
-            problem = stats_problem(stats, t, budget)
-            if problem is None and budget == len(t.initial_state.children) and any(
-                    v != 1 for w, v in stats.values()):
-                problem = (f"after {budget} iterations, as many as the root has children, it gives the visits "
-                           f"{[stats[a][1] for a in t.initial_state.actions]}: UCT first tries every unvisited "
-                           "child once")
-            if problem is None:
-                searched = replay(t, scored, budget, stats)
-                if not searched.ok:
-                    problem = (f"with {budget} iterations it does not search as UCT does: it {searched.text}")
+            found = judge_uct_run(t, budget, stats, scored)
+            problem = _problem(found, budget)
             if problem is not None:
                 row["problem"] = problem if "iterations" in problem else f"with {budget} iterations it {problem}"
                 break
             row[budget] = sum(stats[a][1] for a in best) / budget
-            row["move"] = most_visited(stats)
+            row["move"] = found["move"]
         if row["problem"] is None:
-            row["fits"] = [p for p in PERSPECTIVES if row["move"] in root_moves(t, p)]
+            row["fits"] = found["fits"]
         rows.append(row)
         if stopped_by is not None:
             break

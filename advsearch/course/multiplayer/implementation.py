@@ -8,7 +8,9 @@ mistaken search sees it: nodes handed to another player
 (``wrong_component``), or children in the opposite order, so that the last
 among equals wins (``maxn_ties``; the course keeps the first child examined,
 as :func:`~advsearch.maxn` does).  A single number returned for a vector is
-``scalar_for_vector``.
+``scalar_for_vector``.  What one run shows is :func:`judge_maxn_run`'s
+findings, which the grader :func:`~advsearch.grading.assess_maxn` turns into
+points.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 from ...answers import number_problem
 from ...game import player_name
 from ...result import format_number as _f
+from ...search import paranoid
 from ..shared.divergence import explain_trial, twice_feedback
 from ..shared.feedback import Feedback, not_answered
 from .battery import maxn_battery, maxn_reference, maxn_trees
@@ -35,20 +38,97 @@ MAXN_MISTAKES = {
 _GOAL = "the payoff vector of state"
 
 
-def maxn_models() -> list:
-    """The mistakes a wrong vector is matched with: each player maximising another's entry, then the ties."""
-    def moved(to):
-        return lambda t: reassigned(t, lambda p: to(p, t.num_players)).values()
+def _moved(to):
+    """Every node's vector when each node chooses by entry ``to(p, n)`` instead of its own player's ``p``."""
+    return lambda t: reassigned(t, lambda p: to(p, t.num_players)).values()
 
-    return [
-        ValueModel("wrong_component", "each node takes the child best for the next player, entry (p + 1) mod n",
-                   moved(lambda p, n: (p + 1) % n)),
-        ValueModel("wrong_component", "each node takes the child best for the player before, entry (p - 1) mod n",
-                   moved(lambda p, n: (p - 1) % n)),
-        ValueModel("wrong_component", "each node takes the child best for P0, entry 0, whoever moves there",
-                   moved(lambda p, n: 0)),
-        ValueModel("maxn_ties", "among equals it keeps the last child, not the first", last_among_equals),
-    ]
+
+def _paranoid_root(t) -> dict:
+    """The root's vector of paranoid search (the others minimise the root player's entry); the root only."""
+    return {(): paranoid(t).value}
+
+
+#: Every wrong max-n a run's findings name (:func:`judge_maxn_run`), by key, as a
+#: :class:`~.value_models.ValueModel` whose key is the mistake's in ``MISTAKES`` (the
+#: grader's words for them are :data:`~advsearch.grading.MAXN_MODELS`).  The
+#: paranoid model knows the root's vector only.
+WRONG_MAXN = {
+    "tie_last": ValueModel("maxn_ties", "among equals it keeps the last child, not the first", last_among_equals),
+    "first_component": ValueModel("wrong_component", "each node takes the child best for P0, entry 0, whoever "
+                                  "moves there", _moved(lambda p, n: 0)),
+    "root_component": ValueModel("wrong_component", "each node takes the child best for the player at the root, "
+                                 "whoever moves there",
+                                 lambda t: reassigned(t, lambda p: t.initial_state.player).values()),
+    "next_component": ValueModel("wrong_component", "each node takes the child best for the next player, entry "
+                                 "(p + 1) mod n", _moved(lambda p, n: (p + 1) % n)),
+    "previous_component": ValueModel("wrong_component", "each node takes the child best for the player before, "
+                                     "entry (p - 1) mod n", _moved(lambda p, n: (p - 1) % n)),
+    "paranoid_for_maxn": ValueModel("paranoid_for_maxn", "the other players minimise the root player's entry",
+                                    _paranoid_root),
+}
+
+
+def maxn_models() -> list:
+    """The mistakes the checker matches a wrong vector with, in this order: each player maximising another's
+    entry, then the ties (a part of :data:`WRONG_MAXN`)."""
+    return [WRONG_MAXN[k] for k in ("next_component", "previous_component", "first_component", "tie_last")]
+
+
+def wrong_vectors(t) -> dict:
+    """``{key: root vector}`` of ``t`` under each mistake of :data:`WRONG_MAXN`.
+
+    >>> from advsearch import tree
+    >>> t = tree([[(1, 5, 0), (2, 5, 1)], [(0, 0, 9)]])
+    >>> wrong_vectors(t)["tie_last"], wrong_vectors(t)["root_component"]
+    ((2, 5, 1), (2, 5, 1))
+    """
+    return {key: model.root(t) for key, model in WRONG_MAXN.items()}
+
+
+def judge_maxn_run(t, run, trial=None) -> dict:
+    """The findings on one finished run of a student's max-n on ``t``: what the checker and the grader go by.
+
+    ``run`` is a :class:`~advsearch.course.shared.runs.Run`, made in this
+    process or in a sandbox; ``trial`` the tree's reference search
+    (:func:`~.battery.maxn_reference`, made when not given).  The findings:
+
+    ``problem``
+        The Feedback when the run raised or returned no payoff vector (a
+        single number: mistake ``scalar_for_vector``), else None.
+    ``right``
+        Whether the vector is max-n's, entry by entry within
+        :func:`~advsearch.answers.close`.
+    ``fits``
+        The keys of :data:`WRONG_MAXN` whose root vector the run returned,
+        of those that give another vector than max-n on ``t``.
+    ``once``, ``repeat``
+        Whether the visits (a leaf scored once per player in a row counted
+        once) are max-n's, every node once, children left to right; the
+        first node visited a second time, or None.
+    ``every_leaf``
+        Whether the run scored every leaf of ``t`` (and nothing else).
+
+    >>> from advsearch import tree
+    >>> from advsearch.course.shared.runs import Run
+    >>> t = tree([[(1, 5, 0), (2, 5, 1)], [(0, 0, 9)]])
+    >>> seq = maxn_reference(t).seq
+    >>> f = judge_maxn_run(t, Run(seq, {}, [2, 5, 1], None, 9))
+    >>> f["right"], f["fits"], f["once"], f["every_leaf"], f["problem"] is None
+    (False, ['tie_last', 'first_component', 'root_component', 'next_component'], True, True, True)
+    >>> judge_maxn_run(t, Run(seq, {}, 5, None, 9))["problem"].mistake
+    'scalar_for_vector'
+    """
+    trial = maxn_reference(t) if trial is None else trial
+    seq = merged_scores(run.seq)
+    problem = _judge(trial, run)
+    right, fits = False, []
+    if problem is None:
+        value, best = tuple(run.value), t.values()[()]
+        right = same_value(value, trial.value)
+        fits = [k for k, v in wrong_vectors(t).items() if v != best and same_value(value, v)]
+    leaves = {p for kind, p in seq if kind == "score"} == {leaf.path for leaf in t.leaves()}
+    return {"problem": problem, "right": right, "fits": fits, "once": seq == trial.seq, "repeat": repeat(seq),
+            "every_leaf": leaves}
 
 
 def check_maxn(fn, trees, seed, seconds) -> Feedback:
@@ -63,7 +143,13 @@ def check_maxn(fn, trees, seed, seconds) -> Feedback:
     if problem:
         return Feedback(False, problem)
     trials = [maxn_reference(t) for t in tested]
-    runs, stop = run_all(fn, trials, tested, seconds, main_kwargs, judge=_judge, clean=merged_scores)
+    found = []
+
+    def judge(trial, r):
+        found.append(judge_maxn_run(trial.tree, r, trial))
+        return found[-1]["problem"]
+
+    runs, stop = run_all(fn, trials, tested, seconds, main_kwargs, judge=judge, clean=merged_scores)
     if isinstance(stop, tuple):
         return twice_feedback(*stop, "maxn", stopped=True)
     if stop is not None:
@@ -71,13 +157,12 @@ def check_maxn(fn, trees, seed, seconds) -> Feedback:
     for r in runs:
         r.value = tuple(r.value)
 
-    failing = [k for k, (trial, r) in enumerate(zip(trials, runs))
-               if r.seq != trial.seq or not same_value(r.value, trial.value)]
+    failing = [k for k, f in enumerate(found) if not (f["right"] and f["once"])]
     if not failing:
         return Feedback(True, f"Correct: on all {len(trials)} test trees your function returns the right payoff "
                               "vector, breaks ties for the first child examined, and visits every node once, "
                               "children in order, as max-n does.")
-    twice = next((k for k, r in enumerate(runs) if repeat(r.seq) is not None), None)
+    twice = next((k for k, f in enumerate(found) if f["repeat"] is not None), None)
     if twice is not None:
         return twice_feedback(trials[twice], runs[twice], "maxn")
     model = fitting(maxn_models(), trials, runs)

@@ -4,9 +4,12 @@ The right vector of each tree is the one oracle's, :meth:`Tree.values
 <advsearch.trees.Tree.values>`; the right visits are those of the package's
 :func:`~advsearch.maxn` trace (:meth:`~advsearch.result.Trace.visits`), each
 node once, children left to right.  A wrong vector is compared with what the
-usual mistakes give, each asked of the oracle on a view of the tree
-(:func:`~advsearch.course.shared.value_models.rebuilt`): ties broken towards the last
-child, every node choosing by another player's entry, and paranoid play.
+usual mistakes give, each asked of the oracle on a view of the tree: ties
+broken towards the last child, every node choosing by another player's
+entry, and paranoid play.  All of that is the self-study checker's judgement
+of a run, :func:`advsearch.course.multiplayer.implementation.judge_maxn_run`,
+with its models :data:`~advsearch.course.multiplayer.implementation.WRONG_MAXN`;
+the grade is point arithmetic over its findings.
 """
 
 from __future__ import annotations
@@ -14,13 +17,11 @@ from __future__ import annotations
 import random
 
 from ... import validation
-from ..shared.value_models import rebuilt
-from ...search import maxn, paranoid
 from ...trees import tree as make_tree
-from ..shared.reading import as_tree
+from ..shared.reading import as_tree, is_number
 from ..shared.batteries import as_trees, random_spec, with_shuffles
-from ..shared.grades import Grade, no_function, same_number, share
-from .graded_tree import same_vector, ties_last_values
+from ..shared.grades import Grade, no_function, share
+from .implementation import judge_maxn_run, wrong_vectors
 from ..shared.running import describe_error, run_on, stopped
 
 
@@ -39,22 +40,14 @@ CREDIT = {"visits": 0.5, "tie_last": 0.5}
 
 
 def maxn_models(t) -> dict:
-    """``{key: root vector}`` of ``t`` under each mistake of :data:`MAXN_MODELS`.
+    """``{key: root vector}`` of ``t`` under each mistake of :data:`MAXN_MODELS`: the checker's
+    :func:`~advsearch.course.multiplayer.implementation.wrong_vectors`.
 
     >>> t = make_tree([[(1, 5, 0), (2, 5, 1)], [(0, 0, 9)]])
     >>> maxn_models(t)["tie_last"], maxn_models(t)["root_component"]
     ((2, 5, 1), (2, 5, 1))
     """
-    t = as_tree(t)
-    n, top = t.num_players, t.initial_state.player
-    return {
-        "tie_last": ties_last_values(t)[()],
-        "first_component": rebuilt(t, player=lambda p: 0).values()[()],
-        "root_component": rebuilt(t, player=lambda p: top).values()[()],
-        "next_component": rebuilt(t, player=lambda p: (p + 1) % n).values()[()],
-        "previous_component": rebuilt(t, player=lambda p: (p - 1) % n).values()[()],
-        "paranoid_for_maxn": paranoid(t).value,
-    }
+    return wrong_vectors(as_tree(t))
 
 
 def maxn_trees(seed, n: int = 8) -> list:
@@ -97,31 +90,14 @@ def _payoffs(shape, rng):
     return tuple(rng.randint(0, 5) for _ in range(3))
 
 
-def once(visits) -> list:
-    """A recording's visits with a leaf scored for several players in a row counted as one visit.
-
-    >>> once([("expand", ()), ("score", (0,)), ("score", (0,)), ("score", (1,))])
-    [('expand', ()), ('score', (0,)), ('score', (1,))]
-    """
-    out = []
-    for item in visits:
-        if not (item[0] == "score" and out and out[-1] == item):
-            out.append(item)
-    return out
-
-
 def _run_one(fn, t, time_limit) -> dict:
-    """The row of ``fn`` on the tree ``t``."""
+    """The row of ``fn`` on the tree ``t``: the checker's findings on the run (:func:`judge_maxn_run`)."""
     run = run_on(fn, t, time_limit)
-    value, error, seq = run.value, run.error, run.seq
-    right = t.values()[()]
-    row = {"tree": str(t), "value": value, "error": error, "right": False, "once": False, "every_leaf": False,
-           "fits": []}
-    if error is None:
-        row["right"] = same_vector(value, right)
-        row["once"] = once(seq) == maxn(t, trace=True).trace.visits()
-        row["every_leaf"] = {p for k, p in seq if k == "score"} == {leaf.path for leaf in t.leaves()}
-        row["fits"] = [k for k, v in maxn_models(t).items() if v != right and same_vector(value, v)]
+    row = {"tree": str(t), "value": run.value, "error": run.error, "right": False, "once": False,
+           "every_leaf": False, "fits": []}
+    if run.error is None:
+        found = judge_maxn_run(t, run)
+        row.update((k, found[k]) for k in ("right", "once", "every_leaf", "fits"))
     return row
 
 
@@ -202,7 +178,8 @@ def _common_mistake(rows, trees):
 
 
 def _is_number(x) -> bool:
-    return same_number(x, x) if not isinstance(x, (tuple, list)) else False
+    """Whether ``x`` is a single number, as the checker's ``scalar_for_vector`` finds it."""
+    return is_number(x)
 
 
 def _first_problem(rows, trees, n) -> list:
