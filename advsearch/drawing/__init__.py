@@ -6,7 +6,8 @@ tree or from the trace of a search; nothing here searches again.
 
 from .frames import Frame, frames
 from .layout import tidy_layout
+from .player import Player, player
 from .scene import MORE, scene, value_text
 from .svg import to_svg
 
-__all__ = ["MORE", "Frame", "frames", "scene", "tidy_layout", "to_svg", "value_text"]
+__all__ = ["MORE", "Frame", "Player", "frames", "player", "scene", "tidy_layout", "to_svg", "value_text"]
