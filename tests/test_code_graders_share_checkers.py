@@ -289,3 +289,13 @@ def test_a_table_without_every_child_tried_first_is_wrong_for_both():
     g = grading.assess_mcts(first_only, [t])
     assert g.points == 0 and f"gives the visits {found['untried']}" in g.text
     assert check.implementation(first_only, "uct").mistake == "uct_untried_first"
+
+
+def test_visits_too_large_for_a_float_are_bad_statistics_not_a_crash():
+    def huge(game, state, iterations, rng):
+        return {a: (0, 10 ** 400) for a in game.actions(state)}
+    t = grading.mcts_trees(0, n=1)[0]
+    table = {a: (0, 10 ** 400) for a in t.initial_state.actions}
+    assert "must be finite numbers" in judge_uct_run(t, 5, table)["statistics"]
+    assert grading.assess_mcts(huge, [t]).points == 0
+    assert check.implementation(huge, "uct").mistake == "uct_bad_statistics"

@@ -1,7 +1,8 @@
 """What an MCTS written by a student returns, ``{action: (wins, visits)}``: its checks, its move, its random numbers.
 
-Shared by the self-study check (:mod:`.uct_implementation`) and the grader
-(:mod:`advsearch.course.mcts.mcts_code`), so that both judge a returned table alike.
+The self-study check and the grader (:mod:`advsearch.course.mcts.mcts_code`)
+judge a returned table alike: both go by
+:func:`advsearch.course.mcts.implementation.judge_uct_run`, which asks these.
 
 >>> from advsearch import tree
 >>> t = tree([[1, 0], [-1, 1]])
@@ -24,7 +25,7 @@ from ...trees import Tree
 
 def mcts_rng(t: Tree, iterations: int) -> random.Random:
     """The random numbers a run on ``t`` gets: the same for the same tree and iterations (pinned: part of grades)."""
-    return random.Random(f"advsearch.course.mcts.mcts_code:{t}:{iterations}")
+    return random.Random(f"advsearch.grading.mcts:{t}:{iterations}")      # the grader's old name: pinned
 
 
 def stats_problem(stats, t: Tree, iterations: int):
@@ -39,7 +40,7 @@ def stats_problem(stats, t: Tree, iterations: int):
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
             return f"gives {pair!r} for action {a}, not a pair (wins, visits)"
         wins, visits = pair
-        if any(isinstance(x, bool) or not isinstance(x, numbers.Real) or not math.isfinite(x) for x in pair):
+        if any(isinstance(x, bool) or not isinstance(x, numbers.Real) or not _finite(x) for x in pair):
             return f"gives {pair!r} for action {a}: wins and visits must be finite numbers"
         if visits != int(visits) or visits < 0 or not 0 <= wins <= visits:
             return f"gives {pair!r} for action {a}: visits must be a whole number and 0 <= wins <= visits"
@@ -49,6 +50,18 @@ def stats_problem(stats, t: Tree, iterations: int):
                 "iterations; each iteration passes through exactly one child of the root, so they add up to the "
                 "iterations")
     return None
+
+
+def _finite(x) -> bool:
+    """Whether the real number ``x`` is finite as a float (an int too large for a float is not).
+
+    >>> _finite(3), _finite(float("inf")), _finite(10 ** 400)
+    (True, False, False)
+    """
+    try:
+        return math.isfinite(x)
+    except OverflowError:
+        return False
 
 
 def most_visited(stats) -> object:
