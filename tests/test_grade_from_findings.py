@@ -211,3 +211,14 @@ def test_paranoid_values_named_twice_are_never_right(seed):
         hedged[n.path] = true[n.path] + 1
     fb = paranoid_values(t, hedged, player=0)
     assert not fb.ok and fb.findings["right"] == []
+
+
+def test_a_path_text_too_long_for_int_is_no_node_and_no_crash():
+    """Python refuses int() of more than 4,300 digits; such a key names no node (or, all zeros, child 0)."""
+    p1, p4 = grading.problems("ps1", "long"), grading.problems("ps4", "long")
+    for big in ("[" + "7" * 5000 + "]", "[" + "0" * 5000 + "]", "[1][" + "9" * 10 + "]"):
+        assert assess_values(p1.minimax.tree, {"A": 6, big: 1}).points == 0.0
+        assert assess_pruned(p1.alphabeta.tree, ["c3", big]).points == 0.0
+        assert assess_maxn_values(p4.multiplayer, {"A": (1, 2, 3), big: (1, 1, 1)}, "B").points == 0.0
+        fb = check_values(p1.minimax.tree, {big: 1})
+        assert not fb.ok and len(fb.text) < 2000

@@ -107,13 +107,18 @@ def test_maxn_values_right_answer_full_marks_and_blank_zero():
 def test_maxn_values_partial_credit_per_vector_and_move():
     leaf_level = next(lab for lab in Q.maxn if len(Q.tree.node(lab).path) == 2)
     wrong = {**Q.maxn, leaf_level: (99, 99, 99)}
-    # the vectors earn what lies beyond the ones a blind answer gets right (one vector, or a node's first or
-    # last leaf), counted here by hand
+    # the vectors earn what lies beyond the ones a blind answer gets right (one vector everywhere, or at each
+    # depth one read of the leaves below: first, last, middle, largest, smallest, best for the mover), counted
+    # here by hand
     nodes = [n for n in Q.tree.nodes() if n.children]
     below = {n.label: [leaf.value for leaf in Q.tree.leaves() if leaf.path[:len(n.path)] == n.path] for n in nodes}
-    reads = [lambda v: v[0], lambda v: v[-1], lambda v: sorted(v)[len(v) // 2], max, min]
+    reads = [lambda n, v: v[0], lambda n, v: v[-1], lambda n, v: sorted(v)[len(v) // 2], lambda n, v: max(v),
+             lambda n, v: min(v), lambda n, v: max(v, key=lambda x: x[n.player])]
     common = max(sum(Q.maxn[m.label] == Q.maxn[n.label] for m in nodes) for n in nodes)
-    blind = max(common, *(sum(read(below[n.label]) == Q.maxn[n.label] for n in nodes) for read in reads))
+    depths = {len(n.path) for n in nodes}
+    read = sum(max(sum(r(n, below[n.label]) == Q.maxn[n.label] for n in nodes if len(n.path) == d) for r in reads)
+               for d in depths)
+    blind = max(common, read)
     assert 0 < blind < 9
     beyond = (9 - blind) / (10 - blind)
     assert assess_maxn_values(Q, wrong, Q.maxn_move).points == share(2.0, 0.75 * beyond + 0.25)

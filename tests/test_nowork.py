@@ -91,6 +91,22 @@ def middle(values):
 LEAF_PICKS = {"first leaf": lambda v: v[0], "last leaf": lambda v: v[-1], "median leaf": middle}
 
 
+def mean(values):
+    return Fraction(sum(values), len(values)) if all(isinstance(v, (int, Fraction)) for v in values) \
+        else sum(values) / len(values)
+
+
+#: Reads of the leaves below a node, by name: ``read(node, leaves)``, for answers that mix them by depth.
+READS = {"first": lambda n, v: v[0], "last": lambda n, v: v[-1], "median": lambda n, v: middle(v),
+         "largest": lambda n, v: max(v), "smallest": lambda n, v: min(v), "mean": lambda n, v: mean(v),
+         "mover's best": lambda n, v: max(v) if n.player == MAX else min(v) if n.player == MIN else mean(v)}
+
+
+def by_depth(t, reads: dict):
+    """An answer that reads the leaves below each node by the read named for its depth (the last for deeper)."""
+    return {n.label: READS[reads.get(len(n.path), reads[max(reads)])](n, leaf_below(n, list)) for n in inner(t)}
+
+
 def inner(t):
     return [n for n in t.nodes() if n.children and n.label]
 
@@ -115,6 +131,11 @@ def by_hand_values(tree_of, students, points=2.0):
             "a classmate's answer": keys[(i + 1) % len(students)],
         }
         answers.update({name: {n.label: leaf_below(n, pick) for n in nodes} for name, pick in LEAF_PICKS.items()})
+        answers.update({
+            "median above, largest at depth 2": by_depth(t, {0: "median", 1: "median", 2: "largest"}),
+            "mover's best leaf": by_depth(t, {0: "mover's best"}),
+            "plain mean of the leaves": by_depth(t, {0: "mean"}),
+        })
         for name, answer in answers.items():
             shares.setdefault(name, []).append(grading.assess_values(t, answer, points).points / points)
         assert grading.assess_values(t, keys[i], points).points == points
@@ -455,6 +476,8 @@ def test_ps4_q1_q2_multiplayer_by_hand():
         }
         vectors.update({name: {n.label: leaf_below(n, pick) for n in nodes} for name, pick in
                         {"first leaf": LEAF_PICKS["first leaf"], "last leaf": LEAF_PICKS["last leaf"]}.items()})
+        vectors["the leaf best for the player to move"] = {
+            n.label: leaf_below(n, lambda v, p=n.player: max(v, key=lambda x: x[p])) for n in nodes}
         for name, answer in vectors.items():
             move = rng.choice(kids) if name != "a classmate's answer" else other.maxn_move
             maxn_shares.setdefault(name, []).append(grading.assess_maxn_values(q, answer, move, 2).points / 2)
@@ -672,3 +695,19 @@ def test_ps2_whose_move_pays_as_the_notebook_says(right, points):
         value = 0.0 if pair is None else 0.9 if state == pair[0] else -0.9
         return value if player == GAME.to_move(state) else -value
     assert grading.assess_whose_move(evaluate, GAME, pairs, 2).points == points
+
+
+# ------------------------------------------------------------------ the blind-answer guard itself
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**6), st.lists(st.sampled_from(sorted(READS)), min_size=1, max_size=4),
+       st.sampled_from(["ps1", "ps3"]))
+def test_any_mix_of_reads_by_depth_earns_nothing(seed, reads, ps):
+    """Whatever read of the leaves an answer takes at each depth, it earns nothing: the guard counts the best
+    read at every depth."""
+    t = (grading.exercise("ps1", "minimax", f"mix{seed}").tree if ps == "ps1"
+         else grading.exercise("ps3", "expectimax", f"mix{seed}"))
+    answer = by_depth(t, dict(enumerate(reads)))
+    key = {n.label: t.values()[n.path] for n in inner(t)}
+    if answer != key:
+        assert grading.assess_values(t, answer).points == 0.0

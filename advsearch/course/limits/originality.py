@@ -125,7 +125,7 @@ class Recorder:
     (2, True)
     """
 
-    def __init__(self, evaluate, most: int = 150, seed: str = "advsearch.course.limits.originality.Recorder"):
+    def __init__(self, evaluate, most: int = 150, seed: str = "advsearch.grading.originality.Recorder"):
         self.evaluate, self.most = evaluate, most
         self.__wrapped__ = evaluate
         self.positions, self.values, self.seen = [], [], set()

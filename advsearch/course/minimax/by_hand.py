@@ -23,9 +23,9 @@ def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
     its ``findings["right"]`` lists; only the blind count is the grader's own,
     worked out from the tree.
     Small trees repeat their numbers, so a blind answer (one number
-    everywhere, or each node's first, last, middle, largest or smallest leaf)
-    is right at some nodes of
-    most trees; :func:`~advsearch.course.shared.blind.blind_right` counts
+    everywhere, or at each depth a number read off the leaves below each
+    node: the first, last, middle, largest or smallest, the best for the
+    player to move, the mean) is right at some nodes of most trees; :func:`~advsearch.course.shared.blind.blind_right` counts
     them, and ``r`` of ``n`` values right earn (r − b) / (n − b) of the points
     for ``b`` right blindly (all right earns everything).
 
@@ -46,7 +46,7 @@ def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
     >>> t = examples.two_ply()
     >>> assess_values(t, {"A": 3, "B": 3, "C": 2, "D": 2}).points
     2.0
-    >>> g = assess_values(t, {"A": 3, "B": 3, "C": 4, "D": 2})   # 3 right, as many as each node's first leaf
+    >>> g = assess_values(t, {"A": 3, "B": 3, "C": 4, "D": 2})   # 3 right; reading leaves gets all 4
     >>> g.points, g.text.split(":")[0]
     (0.0, 'At C (MIN)')
     >>> assess_values(t, {"A": 3, "B": 3, "C": 3, "D": 3}).points
@@ -56,7 +56,7 @@ def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
 
     >>> fb = check_values(t, {"A": 3, "B": 3, "C": 4, "D": 2})
     >>> fb.findings["right"], fb.findings["of"], g.details
-    ([(), (0,), (2,)], 4, {'right': 3, 'of': 4, 'blind': 3})
+    ([(), (0,), (2,)], 4, {'right': 3, 'of': 4, 'blind': 4})
     """
     out_of = validation.points(points)
     t = as_tree(t)
@@ -69,8 +69,9 @@ def assess_values(t, answer, points=2, *, note: str = "") -> Grade:
     fraction = above_blind(right, len(required), blind)
     text = note + str(fb)
     if not fb.ok:
-        text += (f" ({right} of {len(required)} values right; writing one number everywhere, or giving each node "
-                 f"its first, last, middle, largest or smallest leaf, gets {blind} right on this tree, so only the "
-                 f"values right beyond {blind} earn points.)")
+        text += (f" ({right} of {len(required)} values right; writing one number everywhere, or giving the nodes of "
+                 f"each depth one read of the leaves below them (the first, last, middle, largest or smallest, the "
+                 f"best for the player to move, the mean), gets {blind} right on this tree, so only the values "
+                 f"right beyond {blind} earn points.)")
     return Grade(out_of if fb.ok else share(out_of, fraction), out_of, text, mistake=fb.mistake,
                  details={"right": right, "of": len(required), "blind": blind})

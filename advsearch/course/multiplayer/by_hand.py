@@ -36,7 +36,7 @@ def assess_maxn_values(q, values, move, points=2, *, note: str = "") -> Grade:
     """Grade max-n vectors worked by hand (three quarters of the points) and the move at A (a quarter).
 
     Each inner node's vector right beyond those a blind answer gets right
-    (:func:`~advsearch.course.shared.blind.blind_right`: one vector everywhere, or
+    (:func:`~advsearch.course.shared.blind.blind_right`: one vector everywhere, or at each depth
     each node a leaf below it, such as the first, which the tie rule makes right at
     the lowest nodes) earns its share, as in
     :func:`~advsearch.grading.assess_values`; the report is
@@ -82,8 +82,9 @@ def assess_maxn_values(q, values, move, points=2, *, note: str = "") -> Grade:
     blind = blind_right(required, [q.maxn[n.label] for n in required])
     earned = above_blind(len(right), len(q.maxn), blind)
     if not fb.ok and given is not None and blind:
-        lines.append(f"(One vector everywhere, or each node's first, last or middle leaf, gets {blind} right on this "
-                     f"tree; only the vectors right beyond {blind} earn points.)")
+        lines.append(f"(One vector everywhere, or giving the nodes of each depth one read of the leaves below them "
+                     f"(the first, last or middle, the best for the player to move), gets {blind} right on this tree; "
+                     f"only the vectors right beyond {blind} earn points.)")
     got_move, said, wrong_move = _move(t, move, q.maxn_move, "maxn")
     mistake = mistake or wrong_move
     if got_move and not ("A" in right and earned > 0):

@@ -62,6 +62,8 @@ def named_twice(t: Tree, every: dict) -> tuple:
     >>> t = examples.two_ply()
     >>> named_twice(t, {(1,): [("C", 2), ("[1]", 4)], (0,): [("B", 3), ((0,), 3)]})
     ({(1,)}, "You gave C two values, 2 (as 'C') and 4 (as '[1]'); give each node one value.")
+    >>> named_twice(t, {(1,): [(f"[{'0' * k}1]", k) for k in range(1, 6)]})[1]
+    "You gave C 5 values, 1 (as '[01]'), 2 (as '[001]'), 3 (as '[0001]') and 2 more; give each node one value."
     """
     def agree(x, y):
         if isinstance(x, tuple) and isinstance(y, tuple):
@@ -73,7 +75,8 @@ def named_twice(t: Tree, every: dict) -> tuple:
         return set(), ""
     first = min(paths, key=lambda p: (len(p), p))
     pairs = every[first]
-    listing = and_list(f"{x!r} (as {k!r})" for k, x in pairs)
+    listing = and_list([f"{x!r:.40} (as {k!r:.40})" for k, x in pairs[:3]]
+                       + ([f"{len(pairs) - 3} more"] if len(pairs) > 3 else []))
     number = {2: "two", 3: "three"}.get(len(pairs), str(len(pairs)))
     more = f" ({len(paths) - 1} more node{'s are' if len(paths) > 2 else ' is'} named twice too)" if len(paths) > 1 else ""
     return paths, f"You gave {short_name(t, first)} {number} values, {listing}; give each node one value{more}."
@@ -127,8 +130,10 @@ def locate(t: Tree, key):
         except KeyError:
             pass
         if _PATH_TEXT.match(key):
-            path = tuple(int(d) for d in re.findall(r"\d+", key))
-            return checked_path(t, path, key)
+            digits = [d.lstrip("0") or "0" for d in re.findall(r"\d+", key)]
+            if any(len(d) > 9 for d in digits):        # no tree has a billion children; int() caps digits
+                raise BadItem(f"{key!r:.40} names no node of this tree")
+            return checked_path(t, tuple(int(d) for d in digits), key)
         labels = sorted(n.label for n in t.nodes() if n.label)
         known = (f"its labels are {and_list(labels)}" if labels
                  else "it has no labels, so name nodes by path, like (1, 2)")
