@@ -83,6 +83,17 @@ def sanitised(text: str) -> str:
     return re.sub(r"\s on[a-z]+=\"[^\"]*\"", "", text)
 
 
+#: What JupyterLab's sanitiser keeps of untrusted HTML that the player uses (no svg, no style, no script);
+#: other tags are dropped with their text kept, as sanitize-html does.
+KEPT = {"section", "div", "ol", "li", "figure", "figcaption", "strong", "span", "p", "button", "label", "input"}
+
+
+def untrusted(text: str) -> str:
+    """The player as an untrusted JupyterLab notebook shows it (its sanitiser, roughly)."""
+    text = re.sub(r"<(script|style)\b.*?</\1>", "", sanitised(text), flags=re.S)
+    return re.sub(r"</?([a-zA-Z]+)\b[^>]*>", lambda m: m.group(0) if m.group(1).lower() in KEPT else " ", text)
+
+
 @pytest.fixture(scope="module")
 def two_ply_player():
     return player(alphabeta(examples.two_ply(), trace=True), intervals=True)
@@ -106,6 +117,18 @@ def test_one_picture_and_one_narration_per_frame_in_the_static_form(kind):
     # The frames come in order, each caption before its picture.
     positions = [p.html.index(html.escape(f.text, quote=False)) for f in chosen]
     assert positions == sorted(positions)
+
+
+def test_an_untrusted_notebook_still_reads_every_frame_in_order(two_ply_player):
+    """With the pictures, style and script gone, each frame's number, narration and description remain."""
+    doc = outline(untrusted(two_ply_player.html))
+    assert "hidden" in [e for e in doc.elements if e["attrs"].get("class") == "asp-controls"][0]["attrs"]
+    items = [" ".join("".join(e["text"]).split()) for e in doc.elements if e["attrs"].get("class") == "asp-frame"]
+    chosen = frames(alphabeta(examples.two_ply(), trace=True))
+    assert len(items) == len(chosen) == 26
+    for k, (item, frame) in enumerate(zip(items, chosen), start=1):
+        assert item.startswith(f"Step {k} of 26 (event {k - 1}). {frame.text}")
+        assert f"This step: {frame.text}" in item            # the picture's description, in words
 
 
 def test_the_controls_are_hidden_until_the_script_runs_and_are_real_controls(two_ply_player):
@@ -213,7 +236,8 @@ def test_page_is_a_whole_document(two_ply_player):
 
 
 def test_importing_and_using_the_player_loads_no_matplotlib():
-    code = ("import sys, importlib\nimport advsearch.drawing.player\np = importlib.import_module('advsearch.drawing.player')\n"
+    code = ("import sys, importlib\nimport advsearch.drawing.player\n"
+            "p = importlib.import_module('advsearch.drawing.player')\n"
             "assert 'matplotlib' not in sys.modules, 'import'\n"
             "from advsearch import alphabeta, mcts, examples\n"
             "p.player(alphabeta(examples.two_ply(), trace=True))\n"

@@ -138,7 +138,7 @@ SCRIPT = """\
 
 
 class Player:
-    """A search's frames as one HTML fragment (:attr:`html`); a notebook shows it as the player.
+    """A search's frames as one HTML fragment (``html``); a notebook shows it as the player.
 
     ``str(p)`` and ``p._repr_html_()`` are the fragment; :meth:`page` puts
     it in a complete HTML document, to save as a file.
