@@ -369,3 +369,34 @@ def test_nothing_in_the_package_imports_star():
     stars = [(name, node.lineno) for name, path in MODULES.items() for node in ast.walk(ast.parse(path.read_text()))
              if isinstance(node, ast.ImportFrom) and any(alias.name == "*" for alias in node.names)]
     assert stars == []
+
+
+# ------------------------------------------------------------------ files by job
+
+def code_lines(lines: list) -> int:
+    """Lines that are neither blank nor only a comment."""
+    return sum(1 for line in lines if line.strip() and not line.strip().startswith("#"))
+
+
+def test_no_module_over_800_lines_and_no_function_over_80_lines_of_code():
+    """Files by job (docs/architecture.md): a module of more than 800 lines, or a function of more than 80
+    lines of code (its docstring, blank lines and comments aside), does several jobs."""
+    long_modules, long_functions = [], []
+    for name, path in MODULES.items():
+        lines = path.read_text().splitlines()
+        if len(lines) > 800:
+            long_modules.append((name, len(lines)))
+        for node in ast.walk(ast.parse("\n".join(lines))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                first = node.body[0]
+                docstring = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                    and isinstance(first.value.value, str)
+                start = first.end_lineno if docstring else first.lineno - 1
+                n = code_lines(lines[start:node.end_lineno])
+                if n > 80:
+                    long_functions.append((name, node.name, n))
+    assert long_modules == [] and long_functions == []
+
+
+def test_code_lines_counts_what_could_be_miscounted():
+    assert code_lines(["x = 1", "", "   # a note", "y = 2  # kept"]) == 2

@@ -12,7 +12,7 @@ from ..looks import Look, key_entries
 from ..scene import preorder
 from .edges import line_width
 from .keys import draw_key
-from .looks import SHAPES, box_path
+from .markers import SHAPES, box_path
 from .style import BOARD, CAP, CURRENT_FACE, DOTS, GAP, INK, INSIDE_SIZE, LINE, RING, SMALL, TRIANGLE_TEXT_AT
 
 
