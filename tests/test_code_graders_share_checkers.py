@@ -299,3 +299,44 @@ def test_visits_too_large_for_a_float_are_bad_statistics_not_a_crash():
     assert "must be finite numbers" in judge_uct_run(t, 5, table)["statistics"]
     assert grading.assess_mcts(huge, [t]).points == 0
     assert check.implementation(huge, "uct").mistake == "uct_bad_statistics"
+
+
+def _lookups_dropped_by_rescanning(seq) -> list:
+    """The rule of lookups_dropped written the plain way, rescanning from every item (quadratic)."""
+    seen, out, k = set(), [], 0
+    while k < len(seq):
+        j = k
+        while j < len(seq) and seq[j][0] == "expand" and seq[j] in seen:
+            j += 1
+        if j > k and (j == len(seq) or seq[j] not in seen):
+            k = j
+            continue
+        seen.add(seq[k])
+        out.append(seq[k])
+        k += 1
+    return out
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["expand", "score"]), st.sampled_from([(), (0,), (1,), (0, 0)])),
+                max_size=40))
+def test_lookups_dropped_is_the_plain_rescan_in_linear_time(seq):
+    from advsearch.course.chance.implementation import lookups_dropped
+
+    assert lookups_dropped(seq) == _lookups_dropped_by_rescanning(seq)
+
+
+
+@pytest.mark.parametrize("aspect", ["convergence", "perspective"])
+def test_visits_given_as_fractions_are_graded_not_a_grader_failure(aspect):
+    """Fractions cross the sandbox; the report's percentages once failed on them (a human then graded it)."""
+    from fractions import Fraction
+
+    uct = make_mcts()
+
+    def with_fractions(game, state, iterations, rng):
+        return {a: (w, Fraction(n)) for a, (w, n) in uct(game, state, iterations, rng).items()}
+
+    trees = grading.mcts_trees(0, aspect=aspect)
+    plain, fractions = (grading.assess_mcts(f, trees, aspect=aspect) for f in (uct, with_fractions))
+    assert fractions.points == plain.points and "%" in fractions.text

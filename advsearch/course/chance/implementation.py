@@ -141,9 +141,11 @@ def lookups_dropped(seq) -> list:
         if j > k and (j == len(seq) or seq[j] not in seen):
             k = j                     # lookups only: the search goes on to something new
             continue
-        seen.add(seq[k])
-        out.append(seq[k])
-        k += 1
+        stop = max(j, k + 1)          # a run of repeats that is no lookup stays whole: scanning it again from
+        for item in seq[k:stop]:      # each of its items would find the same end (linear, not quadratic, time)
+            seen.add(item)
+            out.append(item)
+        k = stop
     return out
 
 

@@ -150,8 +150,8 @@ def assess_mcts(fn, trees, points=3, *, aspect: str = "convergence", iterations:
              + f": after {iterations} iterations its most visited move is the minimax move on {right} of them."]
     done = [r for r in rows if r["problem"] is None]
     if done:
-        lo = sum(r[small] for r in done) / len(done)
-        hi = sum(r[iterations] for r in done) / len(done)
+        lo = float(sum(r[small] for r in done)) / len(done)          # visits may come back as Fractions
+        hi = float(sum(r[iterations] for r in done)) / len(done)
         lines.append(f"On average the minimax move had {lo:.0%} of the root's visits after {small} iterations and "
                      f"{hi:.0%} after {iterations}.")
     convention = None
