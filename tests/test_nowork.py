@@ -41,6 +41,8 @@ from hypothesis import given, settings, strategies as st
 
 from advsearch import CHANCE, MAX, MIN, ConnectFour, grading
 from advsearch.autograde import problemsets
+from advsearch.course.limits import originality
+from advsearch.course.shared.grades import share
 from advsearch.evaluation import Linear, connect4_eval, connect4_features
 from test_grading_ps3 import make_mcts
 
@@ -547,7 +549,7 @@ def test_ps2_any_evaluation_the_package_ships_earns_nothing(name):
 @pytest.mark.parametrize("name", sorted(OWN))
 def test_ps2_an_evaluation_of_ones_own_is_graded(name):
     for s in ids(10, "own"):
-        assert grading.unoriginal(OWN[name], GAME, grading.originality.originality_positions(GAME, s)) is None
+        assert grading.unoriginal(OWN[name], GAME, originality.originality_positions(GAME, s)) is None
 
 
 @settings(max_examples=25, deadline=None)
@@ -555,7 +557,7 @@ def test_ps2_an_evaluation_of_ones_own_is_graded(name):
 def test_ps2_monotone_changes_of_connect4_eval_are_connect4_eval(scale, shift, steep, negate):
     sign = -1 if negate else 1
     e = antisymmetric(lambda s: sign * math.tanh(steep * (scale * C4(s, MAX) + shift)))
-    why = grading.unoriginal(e, GAME, grading.originality.originality_positions(GAME, "hypothesis"))
+    why = grading.unoriginal(e, GAME, originality.originality_positions(GAME, "hypothesis"))
     assert why is not None and ("connect4_eval" in why or "tells apart" in why)
 
 
@@ -567,8 +569,8 @@ def test_ps2_an_evaluation_that_plays_otherwise_than_it_answers_the_check_is_cau
         calls.append(1)
         return OWN["own weights"](state, player) if len(calls) <= 150 else C4(state, player)
 
-    assert grading.unoriginal(two_faced, GAME, grading.originality.originality_positions(GAME, "two")) is None
-    played = grading.originality.Recorder(two_faced)
+    assert grading.unoriginal(two_faced, GAME, originality.originality_positions(GAME, "two")) is None
+    played = originality.Recorder(two_faced)
     for state in grading.sample_positions(GAME, "a match", 3000):          # as many calls as a match's first moves
         played(state, MAX)
     why = grading.unoriginal_values(played.values, GAME, played.positions)
@@ -585,7 +587,7 @@ def test_ps2_the_reference_solution_is_its_own():
                 "evaluate_answer")
     scope = {"MAX": MAX, "MIN": MIN, "Linear": Linear, "connect4_features": connect4_features, "game": GAME}
     exec("".join(cell["source"]), scope)
-    assert grading.unoriginal(scope["evaluate"], GAME, grading.originality.originality_positions(GAME, "ref")) is None
+    assert grading.unoriginal(scope["evaluate"], GAME, originality.originality_positions(GAME, "ref")) is None
 
 
 # ------------------------------------------------------------------ ps2: seeing whose move it is, and what it pays
@@ -677,8 +679,8 @@ def test_ps2_the_other_tests_pay_at_most_the_share_of_whose_move(seen, earned):
     """Manners and the matches pay their own share times the whose-move share, so their no-work expectation is
     at most whose-move's; the share of whose-move is the one remembered for the submission."""
     sub = problemsets.Submission("s", "ps2", None, SimpleNamespace(game=GAME), seed=1)
-    sub.memo["whose_move"] = grading.Grade(grading.grades.share(1.0, seen), 1.0, "seen")
-    own = grading.Grade(grading.grades.share(3.0, earned), 3.0, "own")
+    sub.memo["whose_move"] = grading.Grade(share(1.0, seen), 1.0, "seen")
+    own = grading.Grade(share(3.0, earned), 3.0, "own")
     paid = problemsets._with_knowledge(None, sub, 3.0, lambda: own)
     assert paid.points <= own.points * sub.memo["whose_move"].points + 0.01
     assert paid.points <= own.points
