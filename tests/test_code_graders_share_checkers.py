@@ -27,6 +27,7 @@ from advsearch.course.multiplayer.implementation import WRONG_MAXN, judge_maxn_r
 from advsearch.course.shared.reading import as_tree
 from advsearch.course.shared.running import run_on
 from advsearch.course.shared.runs import run as run_here
+from test_grading_ps3 import make_mcts  # the lecture's UCT, each node's wins counted for a chosen player
 
 some = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -84,40 +85,6 @@ def make_maxn(entry=lambda p, n: p, tie_last=False, twice=False, scalar=False):
 MAXN = {"right": make_maxn(), "tie_last": make_maxn(tie_last=True), "p0": make_maxn(lambda p, n: 0),
         "next": make_maxn(lambda p, n: (p + 1) % n), "twice": make_maxn(twice=True),
         "scalar": make_maxn(scalar=True), "short": lambda game, state: (0, 0)}
-
-
-def make_mcts(credit="mover"):
-    """The lecture's UCT (c = 1), each node's wins counted for ``credit`` (see PERSPECTIVES)."""
-    def mcts(game, state, iterations, rng):
-        top = game.to_move(state)
-
-        class Node:
-            def __init__(self, s, parent=None, action=None):
-                self.s, self.parent, self.action = s, parent, action
-                self.kids, self.wins, self.n = [], 0.0, 0
-                self.todo = [] if game.is_terminal(s) else list(game.actions(s))
-
-        root = Node(state)
-        for _ in range(iterations):
-            node = root
-            while not node.todo and node.kids:
-                parent = node
-                node = max(parent.kids, key=lambda k: k.wins / k.n + math.sqrt(math.log(parent.n) / k.n))
-            if node.todo:
-                node.kids.append(Node(game.result(node.s, node.todo[0]), node, node.todo.pop(0)))
-                node = node.kids[-1]
-            end = node.s
-            while not game.is_terminal(end):
-                end = game.result(end, rng.choice(list(game.actions(end))))
-            while node is not None:
-                node.n += 1
-                if node.parent is not None:
-                    mover = game.to_move(node.parent.s)
-                    who = {"mover": mover, "root": top, "max": MAX, "to_move": MIN if mover == MAX else MAX}[credit]
-                    node.wins += (game.utility(end, who) + 1) / 2
-                node = node.parent
-        return {k.action: (k.wins, k.n) for k in root.kids}
-    return mcts
 
 
 def first_only(game, state, iterations, rng):

@@ -15,7 +15,7 @@ from ...result import format_number as _f
 from ...search import expectiminimax, maxn, minimax
 from ...trees import Tree
 from ..shared.feedback import Feedback, not_answered
-from ..shared.reading import BadItem, as_tree, blank, has_chance, locate, named_twice, value_type_problem
+from ..shared.reading import as_tree, blank, has_chance, named_twice, read_by_node, value_type_problem
 from ..shared.subtrees import bottom_up
 from .value_mistakes import chance_mistake, same_value as same, scalar_sentence, vector_sentence
 from ..shared.wording import PLAYER, and_list, article, cap, node_name, short_name
@@ -161,25 +161,17 @@ def _read_values(t: Tree, answer):
     no node, and None, or a Feedback refusing values that are not numbers (or payoff vectors); and every
     ``(key, value)`` read for each path (a node may be named both by label and by path), refused ones left out."""
     vectors = t.num_players > 2
-    given, unknown, problems, every = {}, [], [], {}
-    for key, x in answer.items():
-        try:
-            path = locate(t, key)
-        except BadItem as e:
-            unknown.append(cap(str(e)) + ".")
-            continue
+
+    def problem_of(key, x):
         if x is None or x is Ellipsis:
-            continue
+            return None, None
         if vectors and isinstance(x, (tuple, list)):
-            problem = _vector_problem(t, repr(key), x)
-            x = tuple(x)
-        else:
-            problem = value_type_problem(repr(key), x)      # a plain number for a vector: diagnosed below
-        if problem:
-            problems.append(problem)
-            continue
-        given[path] = x
-        every.setdefault(path, []).append((key, x))
+            return tuple(x), _vector_problem(t, repr(key), x)
+        return x, value_type_problem(repr(key), x)      # a plain number for a vector: diagnosed below
+
+    given, every, notes = read_by_node(t, answer, problem_of)
+    unknown = [sentence for on_key, sentence in notes if on_key]
+    problems = [sentence for on_key, sentence in notes if not on_key]
     if not problems:
         return given, unknown, None, every
     if vectors:

@@ -35,10 +35,10 @@ from ...search import maxn, paranoid
 from ...trees import Tree, tree as build_tree
 from ..shared.feedback import Feedback, not_answered
 from .choices import MULTIPLAYER_MISTAKES, root_move, searcher_value
-from ..shared.reading import BadItem, as_tree, blank, locate, named_twice, value_type_problem
+from ..shared.reading import as_tree, blank, named_twice, read_by_node, value_type_problem
 from ..shared.subtrees import bottom_up
 from ..minimax.value_mistakes import same_value
-from ..shared.wording import and_list, cap, node_name
+from ..shared.wording import and_list, node_name
 
 
 def paranoid_values(tree, answer, player=None) -> Feedback:
@@ -91,20 +91,13 @@ That is P0's payoff under max-n, where every player maximises its own payoff; in
     if not isinstance(answer, Mapping):
         return Feedback(False, f"Your answer is a {type(answer).__name__}; write a dict like {example}.",
                         findings=nothing)
-    given, problems, every = {}, [], {}
-    for key, x in answer.items():
-        try:
-            path = locate(t, key)
-        except BadItem as e:
-            problems.append(cap(str(e)) + ".")
-            continue
+    def problem_of(key, x):
         problem = value_type_problem(repr(key), x)
-        if problem:
-            problems.append(problem + (" Paranoid values are single numbers, one player's payoff."
-                                       if isinstance(x, tuple) else ""))
-        else:
-            given[path] = x
-            every.setdefault(path, []).append((key, x))
+        return x, problem and problem + (" Paranoid values are single numbers, one player's payoff."
+                                         if isinstance(x, tuple) else "")
+
+    given, every, notes = read_by_node(t, answer, problem_of)
+    problems = [sentence for _, sentence in notes]
 
     true = {n.path: paranoid(t, n, player=me).stats.searcher_value if n.children else n.value[me]
             for n in t.nodes()}

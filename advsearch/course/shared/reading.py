@@ -14,7 +14,7 @@ from ... import validation
 from ...answers import close as same, number_problem
 from ...game import CHANCE
 from ...trees import Tree, parse, tree as make_tree
-from .wording import and_list, article, short_name
+from .wording import and_list, article, cap, short_name
 
 
 _PATH_TEXT = re.compile(r"\s*(\[\s*\d+\s*\])+\s*\Z|\s*\[\s*\]\s*\Z")
@@ -80,6 +80,37 @@ def named_twice(t: Tree, every: dict) -> tuple:
     number = {2: "two", 3: "three"}.get(len(pairs), str(len(pairs)))
     more = f" ({len(paths) - 1} more node{'s are' if len(paths) > 2 else ' is'} named twice too)" if len(paths) > 1 else ""
     return paths, f"You gave {short_name(t, first)} {number} values, {listing}; give each node one value{more}."
+
+
+def read_by_node(t: Tree, answer: Mapping, problem_of) -> tuple:
+    """``(given, every, problems)``: an answer's values by node path, every ``(key, value)`` read for each path,
+    and the sentences on what was refused, in the answer's order, each as ``(on_key, sentence)``.
+
+    ``problem_of(key, x)`` returns ``(value, sentence)``: the value to keep,
+    or a sentence refusing it, or ``(None, None)`` for a node left blank.
+
+    >>> from advsearch import examples
+    >>> as_number = lambda key, x: (x, value_type_problem(repr(key), x))
+    >>> given, every, problems = read_by_node(examples.two_ply(), {"B": 3, "[1]": "2", "Z": 1}, as_number)
+    >>> given, every
+    ({(0,): 3}, {(0,): [('B', 3)]})
+    >>> [on_key for on_key, _ in problems]
+    [False, True]
+    """
+    given, every, problems = {}, {}, []
+    for key, x in answer.items():
+        try:
+            path = locate(t, key)
+        except BadItem as e:
+            problems.append((True, cap(str(e)) + "."))
+            continue
+        x, problem = problem_of(key, x)
+        if problem:
+            problems.append((False, problem))
+        elif x is not None:
+            given[path] = x
+            every.setdefault(path, []).append((key, x))
+    return given, every, problems
 
 
 def two_player(t: Tree, what: str):
