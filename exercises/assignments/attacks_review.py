@@ -49,6 +49,15 @@ an empty set and up to 16 MiB an answer; ``restart_as_budget_ends`` ended in San
 those fixes.  ``mcts_stats_near_float_max`` and ``evaluation_near_float_max`` (2**1024 - 1 and 2**1023, under
 the first fix's bound of 2**1024) still blamed the grader (math.isfinite and float(total) in
 check/uct_statistics.py, float(x) in grading/manners.py): defended since remote.MAX_INT is 2**1000.
+
+A third review (2026-11-26) attacked the graders of the course wing, which turn a checker's findings into points.
+Its classes are notebook attacks here too; what each earned on the grader before its fix, in-process on the
+attack's own student: ``hedge_two_names`` 2/2 on ps1 and ps3, 1.5/2 on ps4's max-n (before 2f43b3b);
+``path_text_too_long`` raised ValueError in every by-hand checker, so a human graded it (before 505bb6f);
+``reads_by_depth`` 1.33/2 on ps1, 0.3/2 on ps3, 0.9/2 on ps4 (before 505bb6f); ``mcts_fraction_visits`` raised
+TypeError in the MCTS report, both questions to a human; ``rescanned_lookups`` cost the grader 13.1 s of CPU
+on seed 0 for its right value (0.1 s since; both before 73abfdd).  The last two are right answers and earn
+their points (:data:`EARNS`).
 """
 
 from __future__ import annotations
@@ -97,6 +106,27 @@ def _blind_values(how: str, student: str) -> str:
             "median": lambda n: sorted(leaf.value for leaf in _leaves(n))[len(_leaves(n)) // 2]}[how]
     tree = grading.problems("ps1", student).minimax.tree
     return "values_answer = " + repr({n.label: pick(n) for n in tree.nodes() if n.children})
+
+
+#: Student code of the third review's by-hand attacks: the leaves below a node, left to right.
+_LEAVES = '''
+from fractions import Fraction
+def _leaves(n):
+    return [n] if not n.children else [leaf for c in n.children for leaf in _leaves(c)]
+'''
+
+#: A hedger: each inner node by label with the search's value, and by path text (``"[0][1]"``) with another.
+_HEDGE = '''
+def _hedge(t, search, stat=None):
+    out = {}
+    for n in t.nodes():
+        if n.children and n.label:
+            r = search(t, n)
+            v = getattr(r.stats, stat) if stat else r.value
+            out[n.label] = v
+            out["".join(f"[{i}]" for i in n.path) or "[]"] = tuple(x + 1 for x in v) if isinstance(v, tuple) else v + 1
+    return out
+'''
 
 
 #: name -> (kind, assignments, {placement: source}), as attacks.ATTACKS.
@@ -421,6 +451,91 @@ def minimax(game, state):
     _deep(game, state, 470)''', "answer:q4_answer": '''
 def alphabeta(game, state):
     _deep(game, state, 300)'''}),
+    # ---------------------------------------------------------- third review: the course wing's graders
+    # R1, hedging: every node named twice, by label with its right value and by path text with a wrong one.
+    # Counted right under either name, half the guesses paid; such a node is now never right.
+    "hedge_two_names": ("scoring hole", ("ps1", "ps3", "ps4"), {
+        "answer:q1_answer": _HEDGE + "values_answer = _hedge(ps.minimax.tree, ads.minimax)",
+        "answer:q1_answer@ps3": _HEDGE + "values_answer = _hedge(ps.expectimax, ads.expectiminimax)",
+        "answer:q1_answer@ps4": _HEDGE + "maxn_values = _hedge(ps.multiplayer.tree, ads.maxn)\nmaxn_move = ''",
+        "answer:q2_answer@ps4": _HEDGE + "paranoid_values = _hedge(ps.multiplayer.tree, ads.paranoid, 'searcher_value')"
+                                         "\nparanoid_move = spite_node = ''"}),
+    # R2: a path-text key of 5,000 digits: int() refused it inside every by-hand checker, and the question went
+    # to a human grader ("the grader failed").  It names no node now.
+    "path_text_too_long": ("blame", ("ps1", "ps3", "ps4"), {
+        "answer:q1_answer": f"values_answer = {{'[{'1' * 5000}]': 3}}",
+        "answer:q1_answer@ps4": f"maxn_values = {{'[{'1' * 5000}]': (1, 2, 3)}}\nmaxn_move = ''",
+        "answer:q2_answer@ps4": f"paranoid_values = {{'[{'1' * 5000}]': 3}}\nparanoid_move = spite_node = ''"}),
+    # R3: no search, a read of the leaves that changes with depth: the median leaf at depths 0 and 1 and the
+    # largest at depth 2 earned 0.62 of 2 on ps1; the leaf best for each node's mover 0.65 of 2 on ps4's max-n;
+    # the plain mean of the leaves 0.18 on ps3.  The blind guard now counts the best read at each depth.
+    "reads_by_depth": ("scoring hole", ("ps1", "ps3", "ps4"), {
+        "answer:q1_answer": _LEAVES + '''
+def _read(n):
+    v = sorted(leaf.value for leaf in _leaves(n))
+    return v[len(v) // 2] if len(n.path) < 2 else v[-1]
+values_answer = {n.label: _read(n) for n in ps.minimax.tree.nodes() if n.children}''',
+        "answer:q1_answer@ps3": _LEAVES + '''
+values_answer = {n.label: Fraction(sum(leaf.value for leaf in _leaves(n)), len(_leaves(n)))
+                 for n in ps.expectimax.nodes() if n.children and n.label}''',
+        "answer:q1_answer@ps4": _LEAVES + '''
+_t = ps.multiplayer.tree
+maxn_values = {n.label: max((leaf.value for leaf in _leaves(n)), key=lambda v: v[n.player])
+               for n in _t.nodes() if n.children}
+maxn_move = ""'''}),
+    # R4: a right UCT (the lecture's, c = 1) that counts in Fractions, which cross the pipe: the report's
+    # percentages raised on them, and both MCTS questions went to a human grader.  Graded now, full marks.
+    "mcts_fraction_visits": ("blame", ("ps3",), {"answer:q4_answer": '''
+import math
+from fractions import Fraction
+def mcts(game, state, iterations, rng):
+    class Node:
+        def __init__(self, s, up=None, move=None):
+            self.s, self.up, self.move = s, up, move
+            self.kids, self.wins, self.n = [], Fraction(0), Fraction(0)
+            self.untried = [] if game.is_terminal(s) else list(game.actions(s))
+    def ucb(kid):
+        return kid.wins / kid.n + math.sqrt(math.log(kid.up.n) / kid.n)
+    root = Node(state)
+    for step in range(iterations):
+        leaf = root
+        while leaf.kids and not leaf.untried:
+            leaf = max(leaf.kids, key=ucb)
+        if leaf.untried:
+            move = leaf.untried.pop(0)
+            leaf.kids.append(Node(game.result(leaf.s, move), leaf, move))
+            leaf = leaf.kids[-1]
+        s = leaf.s
+        while not game.is_terminal(s):
+            moves = list(game.actions(s))
+            s = game.result(s, moves[rng.randrange(len(moves))])
+        while leaf is not root:
+            leaf.n += 1
+            leaf.wins += Fraction(game.utility(s, game.to_move(leaf.up.s)) + 1, 2)
+            leaf = leaf.up
+        root.n += 1
+    return {kid.move: (kid.wins, kid.n) for kid in root.kids}'''}),
+    # R5: the right value, then the root's actions asked thousands of times and a leaf scored again: the grader's
+    # lookups_dropped rescanned that run from each of its items (quadratic time).  Right values earn the points.
+    "rescanned_lookups": ("cost", ("ps3",), {"answer:q3_answer": '''
+def expectimax(game, state):
+    leaves, inner = [], []
+    def walk(s):
+        if game.is_terminal(s):
+            leaves.append(s)
+            return game.utility(s, MAX)
+        inner.append(s)
+        if game.to_move(s) == CHANCE:
+            return sum(p * walk(game.result(s, o)) for o, p in game.chance_outcomes(s))
+        values = [walk(game.result(s, a)) for a in game.actions(s)]
+        return max(values) if game.to_move(s) == MAX else min(values)
+    value = walk(state)
+    players = [s for s in inner if game.to_move(s) != CHANCE][:2]
+    n = len(leaves) + len(inner)
+    for k in range(90 * n + 900):      # just under the grader's limit of calls (100 a node + 1,000)
+        game.actions(players[k % len(players)])
+    game.utility(leaves[0], MAX)
+    return value'''}),
     # ---------------------------------------------------------- nbgrader's own checks stop the whole batch
     # nbgrader's convert_notebooks re-raises SchemaTooNewError/SchemaTooOldError as NbGraderException, which
     # ends `nbgrader autograde ps1` for every student after this one (see PLANTS-free placement below:
@@ -432,7 +547,8 @@ def alphabeta(game, state):
 #: no ``extras``): each is refused before a match is played, or ends with the submission's budget.
 #: The tests an attack earns by honest work, beside its attack: ``slow_in_the_match`` sees whose move it is (its
 #: matches are played only then) and behaves on the manners test, which ends before its evaluation slows down.
-EARNS = {"slow_in_the_match": ("test_whose_move", "test_manners")}
+EARNS = {"slow_in_the_match": ("test_whose_move", "test_manners"), "rescanned_lookups": ("q3_test",),
+         "mcts_fraction_visits": ("q4_test", "q5_test")}
 
 SPARINGLY = ("evaluation_too_large", "evaluation_near_float_max", "slow_in_the_match", "features_any_weights",
              "borrow_package_search", "whose_move_call_order")
