@@ -93,6 +93,86 @@ DEFAULT_STYLE = {
     "linewidth": None,         # edge width in points; None: from the font size
 }
 
+# ------------------------------------------------------------------ colours of text
+
+# Every text a picture writes has at least WCAG 2.1 AA's contrast (4.5:1, large text 3:1) with what it
+# stands on; tests/test_contrast.py checks each pair :func:`text_colours` lists, which is what the
+# painters read.  A faded node keeps a light outline and light edges; its text is grey, but readable.
+
+#: The ground of every picture (and of an edge label's box, and of a node's face).
+PAPER = "#FFFFFF"
+#: The face of the node of the step shown (a ring round it in ``current_color`` says the same).
+CURRENT_FACE = "#FFE9A8"
+#: A node's text (name, value, wins/visits, notes) by the node's status.
+TEXT_INK = {"plain": "#000000", "visited": "#000000", "pruned": "#666666", "unvisited": "#737373",
+            "future": "#737373"}
+#: The "…" of a placeholder and the "+6" under it.
+DOTS_INK, COUNT_INK = "#595959", "#737373"
+#: An edge's label (its probability or action) on its white box: plain, or faded (an edge not
+#: taken yet, or to a placeholder).
+EDGE_LABEL_INK = {"plain": "#262626", "faded": "#737373"}
+
+
+def text_ink(status) -> str:
+    """The colour of a node's text, by its status."""
+    return TEXT_INK.get(status, TEXT_INK["plain"])
+
+
+def luminance(colour: str) -> float:
+    """WCAG 2.1 relative luminance of an sRGB colour ``#rrggbb``."""
+    rgb = [int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def mark_ink(face: str) -> str:
+    """Black or white, whichever reads better on ``face`` (``#rrggbb``): the colour of a player's mark.
+
+    >>> mark_ink("#F0E442"), mark_ink("#0072B2"), mark_ink("#000000")
+    ('#000000', '#FFFFFF', '#FFFFFF')
+    """
+    if not (face.startswith("#") and len(face) == 7):
+        return "#000000"                   # a colour by name: black
+    lum = luminance(face)
+    return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#FFFFFF"
+
+
+def mix(colour: str, white: float) -> str:
+    """``#rrggbb`` mixed with ``white`` parts of white (0: unchanged, 1: white).
+
+    >>> mix("#0072B2", 0.75)
+    '#bfdcec'
+    """
+    rgb = [int(colour.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4)]
+    return "#" + "".join(f"{round(v + (255 - v) * white):02x}" for v in rgb)
+
+
+#: How much white a faded node's face (a player's colour) takes.
+FADED_FACE = 0.75
+
+
+def text_colours(st=None) -> list:
+    """Every (what, text colour, ground) a tree picture writes, for the style ``st`` (default: DEFAULT_STYLE).
+
+    >>> ("α, β notes", "#3b5b8c", "#FFFFFF") in text_colours()
+    True
+    """
+    st = DEFAULT_STYLE if st is None else st
+    out = [(f"{status} node's text", ink, PAPER) for status, ink in TEXT_INK.items()]
+    # The step's node is one being searched: plain or visited, or pruned as the step prunes it.
+    out += [(f"{status} value inside the step's node", TEXT_INK[status], CURRENT_FACE)
+            for status in ("plain", "visited", "pruned")]
+    out += [("α, β notes", st["note_color"], PAPER), ("key", "#000000", PAPER),
+            ("placeholder's …", DOTS_INK, PAPER), ("placeholder's count", COUNT_INK, PAPER)]
+    out += [(f"{kind} edge label", ink, PAPER) for kind, ink in EDGE_LABEL_INK.items()]
+    # A player's mark in its node: on the player's colour, faded or not, or on the face of the step's node.
+    for colour in st["palette"]:
+        for face in (colour, mix(colour, FADED_FACE)):
+            out.append((f"player's mark on {face}", mark_ink(face), face))
+    out.append(("player's mark on the step's node", mark_ink(CURRENT_FACE), CURRENT_FACE))
+    return out
+
+
 # ------------------------------------------------------------------ text as typeset
 
 
@@ -160,6 +240,7 @@ class Look:
     lines: tuple = ()        # (text, size, role) lines: value, MCTS w/n ("tally"), notes
     label: str = ""          # the node's name, left of the shape
     count: str = ""          # "+6" under a "…" placeholder
+    mark: str = ""           # a player's number, written in its circle (three or more players)
     board: bool = False      # a board is drawn at the node
     em: Measure = field(default=None, repr=False, compare=False, kw_only=True)  # the width of a text
 
@@ -372,6 +453,8 @@ def node_looks(graph, tier: str, bounds: bool, intervals: bool, boards: bool, em
         shape = shape_of(graph, data)
         text = value_of(data, intervals) if values else ""
         look = Look(shape, *shape_size(shape, leaf_w), label=str(data["label"] or "") if full else "", em=em)
+        if shape == "player":
+            look.mark = str(data["player"])      # which player moves: not by colour only
         if shape == "more":
             look.inside, look.count, look.label = "…", (f"+{data['more']}" if full else ""), ""
             look.w = max(em("…"), em(look.count) * SMALL)
@@ -452,6 +535,7 @@ def key_entries(graph, bounds: bool, players, st, ink: str = "black") -> list:
     if n > 2:
         names = _names(graph, players, n)
         palette = st["palette"]
+        # Player p's nodes show its number p in its colour; the key lists the players in that order.
         out += [Entry(f"{names[p]} to move", ink, palette[p % len(palette)], full=False) for p in range(n)]
     nodes = [d for _, d in graph.nodes(data=True) if not d["more"]]
     if bounds and any(d["children"] and d["alpha"] is not None for d in nodes):

@@ -64,7 +64,7 @@ max-width:60em}
 .advsearch-player .asp-controls[hidden]{display:none}
 .advsearch-player button{font:inherit;min-width:5.5em;padding:0.3em 0.8em;border:1px solid #555;\
 border-radius:4px;background:#f4f4f4;color:#111;cursor:pointer}
-.advsearch-player button[aria-disabled=true]{color:#767676;border-color:#aaa;cursor:default}
+.advsearch-player button[aria-disabled=true]{color:#666666;border-color:#aaa;cursor:default}
 .advsearch-player label{display:flex;align-items:center;gap:0.4em;flex:1 1 12em}
 .advsearch-player input[type=range]{flex:1 1 auto;min-width:8em}
 .advsearch-player .asp-status{min-width:14em;margin:0;font-weight:bold;font-variant-numeric:tabular-nums}

@@ -37,6 +37,7 @@ from .scene import preorder
 from .scene import scene as make_scene
 from .looks import BETWEEN, CAP, CUT, CUT_AT, DEFAULT_STYLE, DOTS, INSIDE_SIZE, LABEL_AT, LINE, MAX_FONT, RING, \
     SMALL, TRIANGLE_TEXT_AT, edge_kind, edge_text, key_entries, node_looks, pair
+from .looks import COUNT_INK, CURRENT_FACE, DOTS_INK, EDGE_LABEL_INK, mark_ink, text_ink   # the colours of text
 from .svg_geometry import PX, Geometry, em, geometry
 
 #: The fonts asked for: matplotlib's default first, whose widths the layout was worked out with.
@@ -48,9 +49,8 @@ EDGE_LOOK = {
     "pruned": ("#8c8c8c", 1.0, (4, 3)), "unvisited": ("#b8b8b8", 0.8, None), "future": ("#d1d1d1", 0.8, None),
     "more": ("#808080", 1.0, (1, 1.65)),
 }
-#: Status -> the colour of a node's outline and text, as the matplotlib painter's INK.
+#: Status -> the colour of a node's outline, as the matplotlib painter's INK (its text: looks.TEXT_INK).
 INK = {"plain": "#000000", "visited": "#000000", "pruned": "#808080", "unvisited": "#b2b2b2", "future": "#c7c7c7"}
-CURRENT_FACE = "#FFE9A8"
 #: Words for a node's kind and status, in its accessible name.
 KIND_WORDS = {"max": "MAX node", "min": "MIN node", "chance": "chance node", "leaf": "leaf"}
 STATUS_WORDS = {"pruned": "pruned", "unvisited": "not visited, below a pruned node", "future": "not reached yet"}
@@ -323,7 +323,7 @@ class _Painter:
         box = _attrs(x=_num(x - w / 2 - pad), y=_num(y - h / 2 - pad), width=_num(w + 2 * pad),
                      height=_num(h + 2 * pad), rx=_num(pad * 1.5), fill="#ffffff")
         faded = kind in ("unvisited", "future", "more")
-        colour = "#a6a6a6" if faded else "#262626"
+        colour = EDGE_LABEL_INK["faded" if faded else "plain"]
         return [f"<rect {box}/>",
                 self.text(x, y + self.size(CAP * size / 2), text, size, "middle", "edge-label", colour)]
 
@@ -355,7 +355,10 @@ class _Painter:
                                         max(2.0, self.geo.font / 6) * PX, RING, "ring"))
             if look.shape != "more":
                 parts.append(self.shape(look, x, y, face, edge, self.line_width()))
-            parts += self.node_texts(node, look, x, y, edge, data["status"])
+            parts += self.node_texts(node, look, x, y, text_ink(data["status"]), data["status"])
+            if look.mark:      # the player's number in its circle: colour is not the only cue
+                parts.append(self.text(x, y + self.size(CAP * SMALL / 2), look.mark, SMALL, "middle", "mark",
+                                       mark_ink(face)))
             cls = f"node {look.shape} {data['status']}" + (" current" if data["current"] else "") + \
                 (" pv" if data["pv"] else "")
             out.append(f'<g {_attrs(class_=cls, data_path=repr(node), aria_label=said)}>' + "".join(parts) + "</g>")
@@ -381,9 +384,9 @@ class _Painter:
         s = self.size
         out = []
         if look.shape == "more":
-            out.append(self.text(x, y - s(look.h / 2 - DOTS + 0.25), look.inside, 1.0, "middle", "dots", "#595959"))
+            out.append(self.text(x, y - s(look.h / 2 - DOTS + 0.25), look.inside, 1.0, "middle", "dots", DOTS_INK))
             out.append(self.text(x, y + s(look.h / 2 - LINE * SMALL / 2) + s(CAP * SMALL / 2), look.count, SMALL,
-                                 "middle", "count", "#737373"))
+                                 "middle", "count", COUNT_INK))
             return out
         if look.inside and look.shape in ("max", "min"):
             near = look.h / 2 - TRIANGLE_TEXT_AT

@@ -83,6 +83,8 @@ PLAYER_COLOURS = tuple(c.lstrip("#") for c in SCENE_COLOURS)
 FONTS = ((r"\small", 1.0, 1.0), (r"\footnotesize", 8 / 9, 0.92), (r"\scriptsize", 7 / 9, 0.86),
          (r"\tiny", 5 / 9, 0.74))
 FADED = "black!30"
+#: The text of faded nodes and edges: grey, but at least 4.5:1 on white (WCAG AA), unlike FADED.
+FADED_TEXT = "black!54"
 
 
 # ------------------------------------------------------------------ TeX text
@@ -290,7 +292,7 @@ def _styles(small_font: str) -> list[tuple[str, str]]:
         ("player node", "draw, circle, fill=white, inner sep=0pt"),
         ("ellipsis node", "inner sep=1pt"),
         ("current node", "fill=yellow!60"),
-        ("faded", f"draw={FADED}, text={FADED}"),
+        ("faded", f"draw={FADED}, text={FADED_TEXT}"),
         ("pv edge", "line width=1.6pt"),
         ("pruned edge", "gray, dashed"),
         ("faded edge", FADED),
@@ -542,7 +544,7 @@ class _Picture:
         wins/visits and UCB, and [α, β]."""
         data = self.graph.nodes[node]
         colour = self._colour(node)
-        tint = f"[text={colour}]" if colour else ""
+        tint = f"[text={FADED_TEXT}]" if colour == FADED else ""    # a player's colour is too light for text
         labels = []
         if data["label"] is not None:
             name = str(data["label"])
@@ -633,7 +635,7 @@ class _Picture:
                 t, swap = self.edge_labels[parent, child]
                 options = ["edge label", "auto", *(["swap"] if swap else []), f"pos={_cm(t)}"]
                 if style in ("faded edge", "ellipsis edge", "pruned edge"):
-                    options.append(f"text={FADED}")
+                    options.append(f"text={FADED_TEXT}")
                 label = f" node[{', '.join(options)}] {{{self.edge_texts[parent, child][0]}}}"
             head = f"\\draw[{style}]" if style else r"\draw"
             yield f"{head} {self._at(parent)} --{label} {self._at(child)};"
@@ -652,7 +654,7 @@ class _Picture:
         if colour == FADED:
             options.append("faded")
         elif colour is not None:
-            options.append(f"draw={colour}, text={colour}, fill={colour}!12")
+            options.append(f"draw={colour}, fill={colour}!12")
         if self.graph.nodes[node]["current"]:
             options.append("current node")
         return options
@@ -675,7 +677,7 @@ class _Picture:
             # Its text sits a little towards the triangle's wide side.
             shift = geo.length(-0.04 if kind == "max" else 0.04)
             options = ["value node", f"minimum size={geo.length(TRIANGLE_SIDE)}", f"yshift={shift}"]
-            return options + ([f"text={colour}"] if colour else [])
+            return options + ([f"text={FADED_TEXT}"] if colour == FADED else [])
         if kind == "leaf":
             return ["leaf node", f"minimum size={geo.length(LEAF_SIZE)}", *self._shape_style(node)]
         if kind in ("chance", "player"):

@@ -9,7 +9,7 @@ from matplotlib.lines import Line2D
 
 from ..looks import edge_kind
 from ..scene import preorder
-from .style import CUT, CUT_AT, EDGE_LOOK, LABEL_AT, SMALL
+from .style import CUT, CUT_AT, EDGE_LABEL_INK, EDGE_LOOK, LABEL_AT, SMALL
 
 
 def _endpoints(pos, looks, geo, parent, child):
@@ -98,5 +98,5 @@ def _edge_label(ax, text, a, b, geo, kind):
     x, y = _along(a, b, LABEL_AT)
     faded = kind in ("unvisited", "future", "more")
     ax.text(x, y, text, ha="center", va="center", fontsize=geo.font * SMALL, zorder=5,
-            color="0.65" if faded else "0.15", gid="edge label",
+            color=EDGE_LABEL_INK["faded" if faded else "plain"], gid="edge label",
             bbox=dict(boxstyle="round,pad=0.12", facecolor="white", edgecolor="none"))

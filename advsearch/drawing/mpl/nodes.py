@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from matplotlib.colors import to_rgb
+from matplotlib.colors import to_hex, to_rgb
 from matplotlib.lines import Line2D
 from matplotlib.markers import MarkerStyle
 from matplotlib.patches import Rectangle
 
 from ...game import CHANCE
-from ..looks import Look, key_entries
+from ..looks import Look, key_entries, mark_ink, text_ink
 from ..scene import preorder
 from .edges import line_width
 from .keys import draw_key
 from .markers import SHAPES, box_path
 from .style import BOARD, CAP, CURRENT_FACE, DOTS, GAP, INK, INSIDE_SIZE, LINE, RING, SMALL, TRIANGLE_TEXT_AT
+from .style import COUNT_INK, DOTS_INK
 
 
 def _mix(colour, white: float):
@@ -32,7 +33,8 @@ def _ink(graph, data, st):
         face = _mix(colour, 0.75 if faded else 0.0)
     if data["current"]:
         face = CURRENT_FACE
-    return edge, face, edge
+    text = text_ink(data["status"])
+    return edge, face, "black" if text == "#000000" else text     # matplotlib's name, as for the shapes
 
 
 def _marker(look: Look) -> MarkerStyle:
@@ -85,13 +87,17 @@ def _ring(ax, node, look, pos, geo, st):
 def draw_texts(ax, graph, pos, looks, geo, st):
     for node in preorder(graph):
         look, data = looks[node], graph.nodes[node]
-        _, _, ink = _ink(graph, data, st)
+        _, face, ink = _ink(graph, data, st)
         x, y = pos[node]
         if look.shape == "more":
             _placeholder(ax, node, look, x, y, geo)
             continue
         if look.inside:
             _inside_text(ax, node, look, x, y, geo, ink)
+        if look.mark:          # the player's number in its circle: colour is not the only cue
+            sx, sy = shape_centre(x, y, look, geo)
+            ax.text(sx, sy, look.mark, ha="center", va="center_baseline", fontsize=geo.font * SMALL,
+                    color=mark_ink(to_hex(face)), zorder=6.5 if look.board else 4, gid=f"mark {node!r}")
         if look.under:
             ax.text(x, y - geo.dy(look.label_at), look.label, ha="center", va="top", fontsize=geo.font,
                     fontweight="bold", color=ink, zorder=4, gid=f"label {node!r}")
@@ -142,10 +148,10 @@ def _placeholder(ax, node, look, x, y, geo):
     the placeholder, where its edge arrives.
     """
     ax.text(x, y + geo.dy(look.h / 2 - DOTS + 0.25), look.inside, ha="center", va="baseline",
-            fontsize=geo.font, color="0.35", zorder=4, gid=f"node {node!r}")
+            fontsize=geo.font, color=DOTS_INK, zorder=4, gid=f"node {node!r}")
     if look.count:
         ax.text(x, y - geo.dy(look.h / 2 - LINE * SMALL / 2), look.count, ha="center", va="center",
-                fontsize=geo.font * SMALL, color="0.45", zorder=4, gid=f"count {node!r}")
+                fontsize=geo.font * SMALL, color=COUNT_INK, zorder=4, gid=f"count {node!r}")
 
 
 def draw_boards(ax, graph, pos, looks, geo, st):

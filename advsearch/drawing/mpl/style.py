@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..looks import BADGE, BOARD, CAP, CIRCLE, CUT, CUT_AT, DEFAULT_STYLE, DOTS, EDGE_ROOM, FIGURE_DPI, GAP, \
     INSIDE_MARGIN, INSIDE_SIZE, LABEL_AT, LEAF, LEGEND, LINE, MAX_FIGSIZE, MAX_FONT, MAX_SLOT_PER_PLY, MIN_FONT, \
     MIN_PLY, MIN_SLOT, OUTER, PAD, READABLE, RING, RING_WIDTH, SLIDE, SMALL, TRIANGLE, TRIANGLE_TEXT_AT
+from ..looks import COUNT_INK, CURRENT_FACE, DOTS_INK, EDGE_LABEL_INK, TEXT_INK  # the colours of text
 from ..scene import PLAYER_COLOURS
 
 #: Colour-blind-safe colours (Okabe & Ito, 2008): the players' colours in n-player trees.
@@ -43,14 +44,13 @@ EDGE_LOOK = {  # status -> (colour, width factor, dash pattern)
     "future": ("0.82", 0.8, "solid"),
     "more": ("0.5", 1.0, ":"),
 }
-INK = {  # status -> (shape edge and text colour, shape face)
+INK = {  # status -> (shape edge colour, shape face); the text's colour is TEXT_INK's
     "plain": ("black", "white"),
     "visited": ("black", "white"),
     "pruned": ("0.5", "white"),
     "unvisited": ("0.7", "white"),
     "future": ("0.78", "white"),
 }
-CURRENT_FACE = "#FFE9A8"
 
 
 #: matplotlib settings that make the charts a notebook draws itself (bar and line plots, boards) follow
