@@ -138,6 +138,28 @@ def __dir__():
     return sorted(set(globals()) | set(_LAZY))
 
 
+# In a notebook, every matplotlib Figure shown (the package's and a cell's own charts) carries its alternative
+# text as its image's "alt" metadata and as its text/plain (advsearch/drawing/mpl/alt.py). The formatter is
+# registered by the class's name, so nothing here loads matplotlib.
+def _figure_bundle(fig):
+    from .drawing.mpl.alt import bundle
+
+    return bundle(fig)
+
+
+def _describe_figures_in_ipython() -> None:
+    import sys
+
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if hasattr(ipython, "get_ipython") else None
+    formatter = getattr(getattr(shell, "display_formatter", None), "mimebundle_formatter", None)
+    if formatter is not None:
+        formatter.for_type_by_name("matplotlib.figure", "Figure", _figure_bundle)
+
+
+_describe_figures_in_ipython()
+
+
 __all__ = [
     "CHANCE", "MAX", "MIN", "Game", "GameError", "IllegalMoveError", "InvalidTreeError", "TimeLimitExceeded",
     "ChineseCheckers", "ConnectFour", "Grundy", "Hypergammon", "Nim", "Pig", "Piglet", "TicTacToe", "Virus",

@@ -87,6 +87,7 @@ class Stepper:
         self.draw_kwargs = draw_kwargs
         self._figure = self._ax = None
         self._pngs = {}
+        self._alts = {}             # step -> the alternative text of its picture
         self._shown = None          # the step whose picture is in the output
         self._syncing = False
 
@@ -182,7 +183,7 @@ class Stepper:
             self.output.outputs = ({
                 "output_type": "display_data",
                 "data": {"image/png": base64.b64encode(png).decode("ascii"), "text/plain": self._plain()},
-                "metadata": {},
+                "metadata": {"image/png": {"alt": self.alt()}},
             },)
             self._shown = m.step
         return m.index
@@ -193,8 +194,15 @@ class Stepper:
         if step not in self._pngs:
             if len(self._pngs) >= _CACHE_LIMIT:
                 self._pngs.clear()
+                self._alts.clear()
             self._pngs[step] = self._render(step)
+            self._alts[step] = getattr(self._ax, "advsearch_alt", None) or self._plain()
         return self._pngs[step]
+
+    def alt(self) -> str:
+        """The alternative text of the current frame's picture (what ``draw`` says it shows)."""
+        self.png()
+        return self._alts[self.model.step]
 
     def _render(self, step) -> bytes:
         from .drawing.mpl import draw
@@ -236,7 +244,7 @@ class Stepper:
         data = dict(self.widget._repr_mimebundle_(include=include, exclude=exclude, **kwargs) or {})
         data["text/plain"] = self._plain()
         data["image/png"] = base64.b64encode(self.png()).decode("ascii")
-        return data
+        return data, {"image/png": {"alt": self.alt()}}
 
 
 # --- Playing a game against an agent. ---

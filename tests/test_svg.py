@@ -29,7 +29,8 @@ from advsearch import (alphabeta, chance, draw, examples, expectiminimax, maxn, 
 from advsearch.drawing import looks, svg_geometry  # noqa: E402
 from advsearch.drawing.mpl import style as mpl_style  # noqa: E402
 from advsearch.drawing.scene import scene  # noqa: E402
-from advsearch.drawing.svg import EDGE_LOOK, INK, spoken, to_svg  # noqa: E402
+from advsearch.drawing.svg import EDGE_LOOK, INK, to_svg  # noqa: E402
+from advsearch.drawing.words import spoken  # noqa: E402
 
 NS = "{http://www.w3.org/2000/svg}"
 PX = 100 / 72

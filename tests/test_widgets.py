@@ -272,8 +272,9 @@ def test_stepper_over_chosen_steps(result, fake_draw):
 
 def test_stepper_static_fallback(stepper, result):
     stepper.go(13)
-    bundle = stepper._repr_mimebundle_()
+    bundle, metadata = stepper._repr_mimebundle_()
     assert base64.b64decode(bundle["image/png"]).startswith(PNG_MAGIC)
+    assert metadata == {"image/png": {"alt": stepper.alt()}} and stepper.alt()
     assert bundle["text/plain"] == f"Stepper: step 14 of 26 — {result.trace.narrate()[13]}"
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == stepper.widget.model_id
     assert repr(stepper) == bundle["text/plain"]
@@ -283,7 +284,7 @@ def test_stepper_plain_text_is_deterministic(result, fake_draw):
     pytest.importorskip("ipywidgets")
     from advsearch.widgets import Stepper
 
-    texts = [Stepper(alphabeta(examples.two_ply(), trace=True))._repr_mimebundle_()["text/plain"] for _ in range(2)]
+    texts = [Stepper(alphabeta(examples.two_ply(), trace=True))._repr_mimebundle_()[0]["text/plain"] for _ in range(2)]
     assert texts[0] == texts[1] == "Stepper: step 1 of 26 — Enter A (MAX) with α = −∞, β = +∞."
 
 
@@ -313,7 +314,7 @@ def test_stepper_with_real_draw(result):
     assert frame_png(s).startswith(PNG_MAGIC)
     s.forward_button.click()
     assert frame_png(s).startswith(PNG_MAGIC)
-    assert base64.b64decode(s._repr_mimebundle_()["image/png"]).startswith(PNG_MAGIC)
+    assert base64.b64decode(s._repr_mimebundle_()[0]["image/png"]).startswith(PNG_MAGIC)
 
 
 def test_stepper_draws_each_frame_once(result):

@@ -16,7 +16,8 @@ symbolic links, and would then look for it outside the source folder.)
 Then ``sphinx-build -E -W --keep-going`` runs, always from scratch (a page not read
 again would not repeat its warnings): any warning (a broken link, a docstring
 that does not parse) fails the build after all warnings are listed. Notebooks are
-not executed. Then every page is checked to load nothing from the internet.
+not executed. Then every page is checked to load nothing from the internet, and every
+image on it to have alternative text (a notebook's figures take theirs from their outputs).
 Usage: ``python tools/build_site.py [--out build/site]``.
 """
 
@@ -75,6 +76,31 @@ def external_loads(out: pathlib.Path) -> list[str]:
     return found
 
 
+# An <img> tag, and its alt. An alt that is empty, only a file's name (what docutils writes for an image
+# without one) or nbconvert's stand-in (what its HTML exporter writes) is no alternative text.
+IMAGE = re.compile(r"<img\b[^>]*>", re.I)
+ALT = re.compile(r"\salt\s*=\s*(?:\"([^\"]*)\"|'([^']*)')", re.I)
+NO_ALT = "No description has been provided for this image"
+FILE_NAME = re.compile(r"\S*\.(png|jpe?g|gif|svg|webp)", re.I)
+
+
+def has_alt(tag: str) -> bool:
+    """Whether an ``<img>`` tag has alternative text: a non-empty ``alt`` that is not a file's name."""
+    alt = ALT.search(tag)
+    text = "".join(alt.groups(default="")).strip() if alt else ""
+    return bool(text) and not FILE_NAME.fullmatch(text) and not text.startswith("data:") and text != NO_ALT
+
+
+def images_without_alt(out: pathlib.Path) -> list[str]:
+    """Every image on a page without alternative text (docs/site/conf.py's image_alt gives the figures theirs)."""
+    found = []
+    for page in sorted(out.rglob("*.html")):
+        for tag in IMAGE.findall(page.read_text(encoding="utf-8")):
+            if not has_alt(tag):
+                found.append(f"{page.relative_to(out)}: an image without alternative text: {tag[:100]}...")
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "build" / "site"), help="output folder")
@@ -87,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
                "-d", str(ROOT / "build" / "site-doctrees"), str(src), str(out)]
     code = subprocess.call(command, cwd=ROOT)
     if code == 0:
-        found = external_loads(out)
+        found = external_loads(out) + images_without_alt(out)
         for problem in found:
             print(problem, file=sys.stderr)
         code = 1 if found else 0

@@ -18,7 +18,9 @@ Speaker notes (cells of slide type "notes") open with the key S.
 
 After the export every deck is checked: no ``http://`` or ``https://`` address in
 a ``src=`` or ``href=`` that loads something (a script, a style sheet, a module),
-and every local file it loads exists. Usage: ``python tools/build_slides.py [--out DIR]``.
+every local file it loads exists, and every ``<img>`` has a non-empty ``alt`` (the
+template below takes it from the output's ``metadata["image/png"]["alt"]``, which
+every figure the package draws or a notebook shows carries). Usage: ``python tools/build_slides.py [--out DIR]``.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from build_site import has_alt  # noqa: E402  (the one rule for what counts as an image's alternative text)
 REVEAL = "reveal.js"
 MATHJAX = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full,Safe"
 # What the notebooks' "rise" metadata says (issue 18's conventions); used where a notebook says nothing.
@@ -43,6 +47,40 @@ TEMPLATE = r"""
 {%- block html_head_js_requirejs -%}{%- endblock html_head_js_requirejs -%}
 {%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
 {%- block jupyter_widgets -%}{%- endblock jupyter_widgets -%}
+{#- lab/base.html.j2's image, with the alternative text the output carries (advsearch/drawing/mpl/alt.py) -#}
+{% block data_png scoped %}
+<div class="jp-RenderedImage jp-OutputArea-output {{ extra_class }}">
+{%- if 'image/png' in output.metadata.get('filenames', {}) %}
+<img src="{{ output.metadata.filenames['image/png'] | posix_path | escape_html }}"
+{%- else %}
+<img src="data:image/png;base64,{{ output.data['image/png'] | escape_html }}"
+{%- endif %}
+{%- set alttext = output | get_metadata('alt', 'image/png') -%}
+{%- if alttext %}
+alt="{{ alttext | escape_html }}"
+{%- endif %}
+{%- set width = output | get_metadata('width', 'image/png') -%}
+{%- if width is not none %}
+width={{ width | escape_html }}
+{%- endif %}
+{%- set height = output | get_metadata('height', 'image/png') -%}
+{%- if height is not none %}
+height={{ height | escape_html }}
+{%- endif %}
+class="
+{%- if output | get_metadata('unconfined', 'image/png') %}
+unconfined
+{%- endif %}
+{%- if output | get_metadata('needs_background', 'image/png') == 'light' %}
+jp-needs-light-background
+{%- endif %}
+{%- if output | get_metadata('needs_background', 'image/png') == 'dark' %}
+jp-needs-dark-background
+{%- endif %}
+"
+>
+</div>
+{%- endblock data_png %}
 {%- block html_head_js_mathjax -%}
 <script type="text/x-mathjax-config">
 MathJax.Hub.Config({
@@ -95,6 +133,7 @@ Reveal.on('slidechanged', scrollTallSlides);
 # A `src` or `href` that loads something, and what it loads.
 LOADED = re.compile(r"<(script|link|img|iframe)\b[^>]*?\b(?:src|href)\s*=\s*[\"']([^\"']+)[\"']", re.I)
 IMPORTED = re.compile(r"\bimport\b[^;'\"]*['\"]([^'\"]+)['\"]")
+IMAGE = re.compile(r"<img\b[^>]*>", re.I)
 
 
 def copy_assets(out: pathlib.Path) -> None:
@@ -166,6 +205,9 @@ def problems(deck: pathlib.Path) -> list[str]:
     for url in IMPORTED.findall(html):
         if re.match(r"(https?:)?//", url, re.I):
             found.append(f"{deck.name}: imports {url} from the internet")
+    for tag in IMAGE.findall(html):
+        if not has_alt(tag):
+            found.append(f"{deck.name}: an image without alternative text: {tag[:120]}...")
     if not re.search(rf"<script src=\"{re.escape(REVEAL)}/dist/reveal\.js\">", html):
         found.append(f"{deck.name}: does not load the local reveal.js")
     return found

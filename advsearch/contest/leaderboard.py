@@ -25,9 +25,13 @@ FILES = ("leaderboard.csv", "crosstable.csv", "forfeits.csv", "leaderboard.html"
 
 
 def ratings_figure(result):
-    """A matplotlib figure: each agent's Elo rating with its 95% interval, best at the top; None before any game."""
+    """A matplotlib figure: each agent's Elo rating with its 95% interval, best at the top; None before any game.
+
+    Its alternative text (``advsearch_alt``) names each agent with its rating and interval, best first.
+    """
     from matplotlib.figure import Figure
 
+    from ..drawing.mpl.alt import describe
     from ..drawing.mpl.style import MIN_FONT
     rows = [r for r in result.standings() if r["elo"] is not None]
     if not rows:
@@ -46,7 +50,10 @@ def ratings_figure(result):
     ax.tick_params(labelsize=MIN_FONT)
     ax.set_title(result.title(), fontsize=MIN_FONT + 1, wrap=True, parse_math=False)
     ax.grid(axis="x", alpha=0.3)
-    return fig
+    ratings = "; ".join(f"{r['agent']} {_number(r['elo'])} ({_number(r['elo_interval'][0])} to "
+                        f"{_number(r['elo_interval'][1])})" for r in reversed(rows))
+    return describe(fig, f"Chart: {result.title()}. Elo rating (mean 0) of each agent with its 95% interval, "
+                         f"best first: {ratings}.")
 
 
 def ratings_plot_html(result) -> str:
@@ -57,7 +64,7 @@ def ratings_plot_html(result) -> str:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png")
     data = base64.b64encode(buffer.getvalue()).decode()
-    return f'<img alt="Elo ratings with 95% intervals" src="data:image/png;base64,{data}">'
+    return f'<img alt="{html.escape(fig.advsearch_alt)}" src="data:image/png;base64,{data}">'
 
 
 def write_leaderboard(result, folder) -> list:

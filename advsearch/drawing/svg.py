@@ -30,15 +30,14 @@ import hashlib
 import html
 import math
 
-from ..game import player_name
-from .frames import frames
 from .layout import tidy_layout
 from .scene import preorder
 from .scene import scene as make_scene
 from .looks import BETWEEN, CAP, CUT, CUT_AT, DEFAULT_STYLE, DOTS, INSIDE_SIZE, LABEL_AT, LINE, MAX_FONT, RING, \
-    SMALL, TRIANGLE_TEXT_AT, edge_kind, edge_text, key_entries, node_looks, pair
+    SMALL, TRIANGLE_TEXT_AT, edge_kind, edge_text, key_entries, node_looks
 from .looks import COUNT_INK, CURRENT_FACE, DOTS_INK, EDGE_LABEL_INK, mark_ink, text_ink   # the colours of text
 from .svg_geometry import PX, Geometry, em, geometry
+from .words import Words, step_text
 
 #: The fonts asked for: matplotlib's default first, whose widths the layout was worked out with.
 FONT_FAMILY = "'DejaVu Sans', 'Bitstream Vera Sans', Verdana, Arial, sans-serif"
@@ -51,9 +50,6 @@ EDGE_LOOK = {
 }
 #: Status -> the colour of a node's outline, as the matplotlib painter's INK (its text: looks.TEXT_INK).
 INK = {"plain": "#000000", "visited": "#000000", "pruned": "#808080", "unvisited": "#b2b2b2", "future": "#c7c7c7"}
-#: Words for a node's kind and status, in its accessible name.
-KIND_WORDS = {"max": "MAX node", "min": "MIN node", "chance": "chance node", "leaf": "leaf"}
-STATUS_WORDS = {"pruned": "pruned", "unvisited": "not visited, below a pruned node", "future": "not reached yet"}
 
 
 def to_svg(x, *, step=None, max_depth=None, max_children=None, unvisited=True, bounds=False, intervals=False,
@@ -126,8 +122,8 @@ def to_svg(x, *, step=None, max_depth=None, max_children=None, unvisited=True, b
     if key is False:
         entries = []
     painter = _Painter(graph, tidy_layout(graph), st, bool(bounds), bool(intervals), bool(actions), entries,
-                       title)
-    return painter.svg(_what_step_did(x, graph))
+                       title, players)
+    return painter.svg(step_text(x, graph))
 
 
 def _check_style(style: dict) -> dict:
@@ -139,21 +135,6 @@ def _check_style(style: dict) -> dict:
     if size is not None and not (isinstance(size, (int, float)) and not isinstance(size, bool) and size > 0):
         raise ValueError(f"fontsize must be a positive number of points, not {size!r}")
     return out
-
-
-def _what_step_did(x, graph) -> str:
-    """The sentence that narrates the step shown ("" for a finished search or a plain tree)."""
-    if graph.graph.get("algorithm") == "mcts":
-        done = graph.graph.get("iteration")
-        if graph.graph.get("step") is None or done is None:
-            return ""
-        if done == 0:
-            return "Before the first iteration."
-        if getattr(x, "trace", x) is None:      # a result that kept snapshots but no trace: no narration
-            return f"The tree after {done} iterations."
-        return frames(x)[done - 1].text
-    step = graph.graph.get("step")
-    return "" if step is None else frames(x)[step].text
 
 
 # ------------------------------------------------------------------ small helpers
@@ -195,25 +176,13 @@ def _mix(colour: str, white: float) -> str:
     return "#" + "".join(f"{round(v + (255 - v) * white):02x}" for v in (r, g, b))
 
 
-def spoken(text: str) -> str:
-    """Scene text as a screen reader should say it.
-
-    >>> spoken("≤ 2"), spoken("[−∞, 3]"), spoken("(1, −2, ·)")
-    ('at most 2', '[minus infinity, 3]', '(1, minus 2, unknown)')
-    """
-    for sign, words in (("≤ ", "at most "), ("≥ ", "at least "), ("+∞", "plus infinity"), ("∞", "infinity"),
-                        ("−", "minus "), ("-", "minus "), ("·", "unknown")):
-        text = text.replace(sign, words)
-    return text
-
-
 # ------------------------------------------------------------------ the painter
 
 
 class _Painter:
     """One scene laid out and sized: its SVG, element by element."""
 
-    def __init__(self, graph, pos, st, bounds, intervals, actions, entries, title):
+    def __init__(self, graph, pos, st, bounds, intervals, actions, entries, title, players):
         self.graph, self.pos, self.st, self.entries, self.title = graph, pos, st, entries, title
         self.order = preorder(graph)
         self.looks = node_looks(graph, "full", bounds, intervals, boards=False, em=em)
@@ -223,8 +192,8 @@ class _Painter:
         self.geo: Geometry = geometry(graph, pos, self.looks, self.texts, entries, limit)
         self.title_h = 2.2 * MAX_FONT * PX if title is not None else 0.0
         self.n = graph.graph.get("num_players", 2)
-        names = players_names(graph, entries, self.n)
-        self.names = names
+        self.words = Words(graph, bounds=bounds, intervals=intervals, actions=actions, players=players, title=title,
+                           looks=self.looks)
 
     # --- coordinates, px
 
@@ -254,7 +223,7 @@ class _Painter:
                                   MAX_FONT / self.geo.font, anchor="middle", cls="title"))
         body += self.edge_elements() + self.node_elements() + self.key_elements()
         ident = "advsearch-" + hashlib.sha1("\n".join(body).encode()).hexdigest()[:10]
-        name, desc = self.accessible_name(), self.description(step_text)
+        name, desc = self.words.name(), self.words.description(step_text)
         head = (f'<svg {_attrs(xmlns="http://www.w3.org/2000/svg", width=_num(width), height=_num(height))} '
                 f'{_attrs(viewBox=f"0 0 {_num(width)} {_num(height)}", role="img")} '
                 f'{_attrs(aria_labelledby=f"{ident}-title {ident}-desc", font_family=FONT_FAMILY)}>')
@@ -348,7 +317,7 @@ class _Painter:
             data, look = self.graph.nodes[node], self.looks[node]
             x, y = self.at(node)
             edge, face = self.ink(data)
-            said = self.node_sentence(node)
+            said = self.words.node(node)
             parts = [f"<title>{html.escape(said, quote=False)}</title>"]
             if data["current"]:
                 parts.append(self.shape(look, x, y, "none", _colour(self.st["current_color"]),
@@ -361,7 +330,7 @@ class _Painter:
                                        mark_ink(face)))
             cls = f"node {look.shape} {data['status']}" + (" current" if data["current"] else "") + \
                 (" pv" if data["pv"] else "")
-            out.append(f'<g {_attrs(class_=cls, data_path=repr(node), aria_label=said)}>' + "".join(parts) + "</g>")
+            out.append(f'<g {_attrs(class_=cls, data_path=repr(node), role="group", aria_label=said)}>' + "".join(parts) + "</g>")
         return out
 
     def shape(self, look, x, y, face, edge, width, grow=0.0, cls=None) -> str:
@@ -428,73 +397,3 @@ class _Painter:
             out.append(self.text(x, centre + CAP * u / 2, e.text, SMALL, cls="key", colour=_colour(e.ink)))
             x += em(e.text) * u + BETWEEN * u
         return ['<g class="key">' + "".join(out) + "</g>"]
-
-    # --- words
-
-    def node_sentence(self, node) -> str:
-        """What a screen reader says for a node: "C, MIN node, value at most 2, pruned"."""
-        data, look = self.graph.nodes[node], self.looks[node]
-        if data["more"]:
-            return f"{data['more']} more {'child' if data['more'] == 1 else 'children'} not shown"
-        parts = [str(data["label"])] if data["label"] is not None else []
-        if look.shape == "player":
-            parts.append(f"{self.names[data['player']]} node")
-        else:
-            parts.append(KIND_WORDS[look.shape])
-        value = look.inside or next((t for t, _, role in look.lines if role == "value"), "")
-        if value:
-            parts.append(f"value {spoken(value)}")
-        if node:
-            p = self.graph.edges[node[:-1], node].get("probability")
-            if p is not None:
-                parts.append(f"probability {self.texts[node[:-1], node].split(': ')[-1]}")
-        if data["tally"]:
-            parts.append(f"wins/visits {data['tally']}" if "/" in data["tally"] else f"visits {data['tally']}")
-        if data["note"]:
-            parts.append(data["note"])
-        if any(role == "note" and t.startswith("[") for t, _, role in look.lines):
-            parts.append(f"searched with [α, β] = {spoken(pair(data['alpha'], data['beta']))}")
-        if data["status"] in STATUS_WORDS:
-            parts.append(STATUS_WORDS[data["status"]])
-        if data["current"]:
-            parts.append("the node of this step")
-        if data["pv"] and node:
-            parts.append("on the principal variation")
-        return ", ".join(parts)
-
-    def accessible_name(self) -> str:
-        if self.title is not None:
-            return self.title
-        algorithm = self.graph.graph.get("algorithm")
-        what = "Game tree" if algorithm is None else f"{algorithm} search"
-        step = self.graph.graph.get("step")
-        if algorithm == "mcts" and step is not None:
-            return f"{what}, after {self.graph.graph.get('iteration')} iterations"
-        return what + ("" if step is None or algorithm == "mcts" else f", after step {step}")
-
-    def description(self, step_text: str) -> str:
-        """The tree in words: what it is, its text form, what the step did, then every node."""
-        graph = self.graph
-        game = graph.graph.get("game")
-        out = []
-        if game is not None and hasattr(game, "to_networkx") and hasattr(game, "initial_state"):
-            out.append(f"The tree in text form: {game}.")
-        if step_text:
-            out.append(f"This step: {step_text}")
-        pv = [n for n in self.order if graph.nodes[n]["pv"] and n]
-        if pv:
-            names = [self.node_sentence(n).split(", on the principal")[0] for n in pv]
-            out.append("Principal variation: " + "; then ".join(names) + ".")
-        out.append("Nodes from the root down: " + "; ".join(self.node_sentence(n) for n in self.order) + ".")
-        return " ".join(out)
-
-
-def players_names(graph, entries, n) -> list:
-    """The players' names, as the key gives them (three or more players), else MAX, MIN."""
-    named = [e.text[: -len(" to move")] for e in entries if e.swatch]
-    if len(named) == n:
-        return named
-    game_names = getattr(graph.graph.get("game"), "player_names", None)
-    if n > 2 and game_names is not None and len(game_names) == n:
-        return [str(p) for p in game_names]
-    return [player_name(p, n) for p in range(n)]

@@ -11,12 +11,20 @@ Drawing (each game's ``draw_state``)
     Checkers) and the drawn trees (``advsearch.drawing``), so that a player
     has one colour on a board and at its nodes.
 
+Describing
+    :func:`describe_board` gives a board drawn on an Axes its alternative
+    text, :func:`board_words`: the game, whose move it is, and the board in
+    the game's text form (``render``), row by row.  Each ``draw_state``
+    calls it, so a board says what it shows wherever it is drawn.
+
 Checking
     :func:`check_player_boards` checks the state of an n-player game kept as
     one bitboard per player (Virus, Chinese Checkers).
 """
 
 from __future__ import annotations
+
+from ..game import player_name
 
 
 #: The space a board leaves free on each side of the card, as a fraction of the card's side.
@@ -48,6 +56,39 @@ def board_card(ax, face="#fbfaf5", edge="#9a9a9a"):
     ax.set_axis_off()
     ax.add_artist(FancyBboxPatch((0.015, 0.015), 0.97, 0.97, boxstyle="round,pad=0,rounding_size=0.07",
                                  facecolor=face, edgecolor=edge, linewidth=0.8, zorder=0))
+    return ax
+
+
+def board_words(game, state) -> str:
+    """A position in words: the game, whose move it is (or that it is over), and its text form row by row.
+
+    >>> from advsearch import TicTacToe
+    >>> g = TicTacToe()
+    >>> board_words(g, g.result(g.initial_state, 4))
+    'TicTacToe position, MIN to move. The board as text, row by row: . . . / . X . / . . .'
+    """
+    name = type(game).__name__
+    if game.is_terminal(state):
+        status = "the game is over"
+    else:
+        mover = game.to_move(state)
+        names = getattr(game, "player_names", None)
+        n = getattr(game, "num_players", 2)
+        who = str(names[mover]) if names is not None and 0 <= mover < len(names) else player_name(mover, n)
+        status = f"{who} to move" if mover >= 0 else "chance to move"
+    render = getattr(game, "render", None)     # a duck-typed game may have none
+    text = render(state) if render is not None else repr(state)
+    rows = [" ".join(line.split()) for line in str(text).splitlines() if line.strip()]
+    return f"{name} position, {status}. The board as text, row by row: {' / '.join(rows)}"
+
+
+def describe_board(ax, game, state):
+    """Give the board drawn on ``ax`` its alternative text (:func:`board_words`); return ``ax``.
+
+    The text is the Axes' ``advsearch_alt``, which the figure's alternative
+    text (:func:`advsearch.drawing.mpl.alt.alt_text`) reads.
+    """
+    ax.advsearch_alt = board_words(game, state)
     return ax
 
 

@@ -86,7 +86,7 @@ except ImportError as error:  # pragma: no cover - exercised only without the ex
     ) from error
 
 from ..game import MAX, MIN, Game, GameError, IllegalMoveError
-from .boards import add_key, board_card
+from .boards import add_key, board_card, describe_board
 
 __all__ = [
     "Chess",
@@ -503,7 +503,7 @@ class Chess(Game):
                                  linewidth=0.5, zorder=3))
         if key:
             add_key(ax, [("White to move" if board.turn == _chess.WHITE else "Black to move", colour, _INK)])
-        return ax
+        return describe_board(ax, self, state)
 
 
 _LIGHT, _DARK, _CHECK, _FRAME, _INK = "#eedcb6", "#b88a5e", "#e0584f", "#6b5034", "#1b1b1b"

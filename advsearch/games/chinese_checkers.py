@@ -162,7 +162,7 @@ import numbers
 
 from .. import validation
 from ..game import Game, GameError, IllegalMoveError, player_name
-from .boards import PLAYER_COLOURS, board_card, check_player_boards
+from .boards import PLAYER_COLOURS, board_card, check_player_boards, describe_board
 
 
 #: The action of a player none of whose pieces can move.
@@ -765,7 +765,7 @@ class ChineseCheckers(Game):
         ax.add_collection(PatchCollection(holes, facecolors=_HOLE, edgecolors="none", zorder=2), autolim=False)
         ax.add_collection(PatchCollection(pieces, facecolors=colours, edgecolors=_PIECE_EDGE, linewidths=0.5,
                                           zorder=3), autolim=False)
-        return ax
+        return describe_board(ax, self, state)
 
     def __repr__(self):
         return f"ChineseCheckers(players={self.num_players}, size={self.size}, max_moves={self.max_moves})"

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from .. import validation
 from ..game import MAX, MIN, Game, GameError, IllegalMoveError
-from .boards import add_key, board_card
+from .boards import add_key, board_card, describe_board
 
 __all__ = ["ConnectFour", "has_four", "threat_cells"]
 
@@ -648,7 +648,7 @@ class ConnectFour(Game):
                               autolim=False)
         if key:
             add_key(ax, [("X (MAX)", _RED, _RED_EDGE), ("O (MIN)", _YELLOW, _YELLOW_EDGE)])
-        return ax
+        return describe_board(ax, self, state)
 
     def _winning_cells(self, state) -> int:
         """The cells of every four in a row on the board, as one bitmask."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..game import MAX, MIN, Game, GameError, IllegalMoveError, player_name
-from .boards import BOARD_MARGIN, add_token, board_card
+from .boards import BOARD_MARGIN, add_token, board_card, describe_board
 from .nim import check_first
 
 
@@ -148,7 +148,7 @@ class Grundy(Game):
             x = left + (i + 0.5) * column - width / 2
             for j in range(h):
                 add_token(ax, x, base + (j + 0.1) * unit, width, height, rounding=0.25 * min(width, height))
-        return ax
+        return describe_board(ax, self, state)
 
 
 _BASE = "#7a7468"         # the line the heaps stand on

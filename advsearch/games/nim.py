@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..game import MAX, MIN, Game, GameError, IllegalMoveError, player_name
-from .boards import BOARD_MARGIN, add_token, board_card
+from .boards import BOARD_MARGIN, add_token, board_card, describe_board
 
 
 #: The most objects a game of Nim can hold.  ``actions()`` lists one move per
@@ -157,7 +157,7 @@ class Nim(Game):
                 x = left + pitch * (j + 0.5 + 0.5 * (j // 5))
                 add_token(ax, x - stick_width / 2, y - stick_height / 2, stick_width, stick_height,
                           rounding=0.4 * stick_width)
-        return ax
+        return describe_board(ax, self, state)
 
 
 _SLOT = "#ebe7dc"         # the light band behind a heap's sticks

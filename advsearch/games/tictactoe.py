@@ -26,7 +26,7 @@ Speed
 from __future__ import annotations
 
 from ..game import MAX, MIN, Game, GameError, IllegalMoveError
-from .boards import board_card
+from .boards import board_card, describe_board
 
 
 FULL = 0b111_111_111
@@ -310,7 +310,7 @@ class TicTacToe(Game):
             elif mark == "O":
                 ax.add_artist(Annulus((cx, cy), 0.33 * size, 0.13 * size,
                                       facecolor=_O_COLOUR, edgecolor="none", zorder=3))
-        return ax
+        return describe_board(ax, self, state)
 
 
 _X_COLOUR, _O_COLOUR = "#c62828", "#1565c0"

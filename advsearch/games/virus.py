@@ -105,7 +105,7 @@ import numbers
 
 from ..game import Game, GameError, IllegalMoveError, player_name
 from .. import validation
-from .boards import PLAYER_COLOURS, board_card, check_player_boards
+from .boards import PLAYER_COLOURS, board_card, check_player_boards, describe_board
 
 
 #: The named infection patterns: offsets ``(dx, dy)`` from the infected square,
@@ -567,7 +567,7 @@ class Virus(Game):
             colours.append(_EMPTY if p is None else PLAYER_COLOURS[p])
         ax.add_collection(PatchCollection(squares, facecolors=colours, edgecolors=_EDGE, linewidths=0.4,
                                           zorder=2), autolim=False)
-        return ax
+        return describe_board(ax, self, state)
 
     def __repr__(self):
         pattern = repr(self._pattern_name) if self._pattern_name else repr(self.pattern)

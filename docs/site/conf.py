@@ -14,6 +14,10 @@ PyPI package ``jupyter-server-mathjax``, copied into ``_static/mathjax``.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
+import os
 import pathlib
 import shutil
 import sys
@@ -102,5 +106,35 @@ def copy_mathjax(app, exception):
         shutil.copytree(source, pathlib.Path(app.outdir) / "_static" / "mathjax", dirs_exist_ok=True)
 
 
+def image_alt(app, doctree):
+    """Give each figure of a notebook page the alternative text its output carries, as ``<img alt>``.
+
+    MyST-NB takes only an image output's width and height from its metadata; the package puts each
+    figure's text in ``metadata["image/png"]["alt"]`` (advsearch/drawing/mpl/alt.py). MyST-NB names the
+    image file by the SHA-256 of its bytes, which finds the output it came from.
+    """
+    from docutils import nodes
+
+    path = pathlib.Path(app.env.doc2path(app.env.docname))
+    if path.suffix != ".ipynb":
+        return
+    alts = {}
+    for cell in json.loads(path.read_text(encoding="utf-8")).get("cells", []):
+        for output in cell.get("outputs", []):
+            for mime, data in output.get("data", {}).items():
+                alt = output.get("metadata", {}).get(mime, {}).get("alt") if mime.startswith("image/") else None
+                if alt and isinstance(data, (str, list)):
+                    text = "".join(data)
+                    # As MyST-NB reads the output: an SVG as text, any other image as base64.
+                    raw = (os.linesep.join(text.splitlines()).encode() if mime == "image/svg+xml"
+                           else base64.b64decode(text))
+                    alts[hashlib.sha256(raw).hexdigest()] = alt
+    for image in doctree.findall(nodes.image):
+        alt = alts.get(pathlib.PurePosixPath(image["uri"]).stem)
+        if alt and not image.get("alt"):
+            image["alt"] = alt
+
+
 def setup(app):
     app.connect("build-finished", copy_mathjax)
+    app.connect("doctree-read", image_alt)

@@ -10,6 +10,7 @@ import matplotlib.pyplot as plt
 from ..frames import frames, pick
 from ... import validation
 from ...trees import spreadsheet_name
+from .alt import describe
 from .fitting import PICTURE_OPTIONS, Picture, fit, natural_size, picture, plan
 from .picture import draw
 from .style import CAPTION_FONT, FIGURE_DPI, LETTER_FONT, MAX_FIGSIZE, MAX_FONT, PANEL_FONT, READABLE, check_style
@@ -49,7 +50,10 @@ def draw_frames(x, steps=None, ncols=3, *, captions=True, letters=None, **draw_k
     -------
     matplotlib.figure.Figure
         At 100 dpi, at most 12.8 inches wide (a 1280 x 720 slide shows it
-        unscaled), its captions and titles at least 11 pt.
+        unscaled), its captions and titles at least 11 pt.  Its
+        ``advsearch_alt`` is the figure's alternative text: how many
+        frames of which search, then each panel's title and its picture's
+        text (what its step did and every node, see :func:`draw`).
 
     Raises
     ------
@@ -68,6 +72,10 @@ def draw_frames(x, steps=None, ncols=3, *, captions=True, letters=None, **draw_k
     >>> fig = draw_frames(alphabeta(examples.two_ply(), trace=True), steps=[3, 13, -1], letters="adf")
     >>> [ax.get_title() for ax in fig.axes]
     ['(a)', '(d)', '(f)']
+    >>> print(fig.advsearch_alt.split(". The tree")[0])
+    3 frames of the alphabeta search, step by step. (a) alphabeta search, after step 3
+    >>> "(f) alphabeta search, after step 25. " in fig.advsearch_alt
+    True
     >>> plt.close("all")
     """
     every = frames(x)
@@ -102,6 +110,9 @@ def draw_frames(x, steps=None, ncols=3, *, captions=True, letters=None, **draw_k
     for ax, k, title in zip(panels, steps, titles):
         draw(x, ax=ax, step=k, **{**draw_kwargs, "fontsize": font})
         ax.set_title(title, fontsize=LETTER_FONT)
+    algorithm = finished.graph.graph.get("algorithm") or "search"
+    describe(fig, f"{len(steps)} frame{'s' if len(steps) != 1 else ''} of the {algorithm} search, step by step. "
+             + " ".join(f"{title} {ax.advsearch_alt}" for ax, title in zip(panels, titles)))
     return fig
 
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 
+from ...games.boards import board_words
 from ..looks import shown
+from ..words import ALT_NODES, Words, step_text
+from .alt import describe
 from .edges import draw_edges
 from .fitting import Picture, fit, natural_size, picture, plan
 from .keys import draw_key
@@ -110,6 +113,11 @@ def draw(x, ax=None, *, step=None, max_depth=None, max_children=None, unvisited=
         ``"cut <parent> -> <child>"``, the ring ``"current <path>"``, the key
         ``"key"`` and each board ``"board <path>"`` (in scenes of more than 150 nodes, shapes
         and edges of one style are drawn as one artist, with a group gid).
+        Its ``advsearch_alt`` is the picture's alternative text: what is
+        drawn, the tree's text form, what the step did and every node in
+        words, the same sentences as :func:`~advsearch.drawing.svg.to_svg`'s
+        (:mod:`advsearch.drawing.words`), and each board's position when
+        boards are drawn.
 
     Raises
     ------
@@ -145,6 +153,10 @@ def draw(x, ax=None, *, step=None, max_depth=None, max_children=None, unvisited=
     ['(1, 2, 3)']
     >>> min(t.get_fontsize() for t in ax.texts) >= MIN_FONT
     True
+    >>> print(ax.advsearch_alt[:91])
+    Game tree. The tree in text form: A[B[D[(1,2,3) (4,2,1)] E[(6,1,2) (7,4,-1)]] C[F[(5,-1,-1)
+    >>> "A, Ann node, value (1, 2, 3); B, Bob node" in ax.advsearch_alt
+    True
     >>> plt.close("all")
     """
     st = check_style(style)
@@ -173,7 +185,20 @@ def draw(x, ax=None, *, step=None, max_depth=None, max_children=None, unvisited=
     if title is not None:
         ax.set_title(title, fontsize=min(max(geo.font * 1.1, MIN_FONT), TITLE_FONT))
     ax.advsearch_scene, ax.advsearch_pos, ax.advsearch_font = graph, pos, round(float(geo.font), 2)
+    describe(ax, _alt(x, graph, bounds, intervals, actions, players, title, pic.boards))
     return ax
+
+
+def _alt(x, graph, bounds, intervals, actions, players, title, boards) -> str:
+    """The picture's alternative text: the SVG painter's words, and the boards' positions when drawn."""
+    said = Words(graph, bounds=bounds, intervals=intervals, actions=actions, players=players, title=title)
+    out = said.alt(step_text(x, graph))
+    if boards:
+        game = graph.graph.get("game")
+        drawn = [n for n in said.order if graph.nodes[n]["state"] is not None][:ALT_NODES]
+        out += " Boards: " + "; ".join(f"{graph.nodes[n]['label'] or 'node ' + str(n)}: "
+                                       f"{board_words(game, graph.nodes[n]['state'])}" for n in drawn) + "."
+    return out
 
 
 def _new_axes(pic: Picture, font, title, size):
