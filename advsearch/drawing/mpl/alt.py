@@ -67,8 +67,8 @@ def alt_text(figure) -> str:
     said = [(ax, text) for ax, text in said if text]
     for k, (ax, text) in enumerate(said, start=1):
         head = f"Panel {k} of {len(said)}: " if len(said) > 1 else ""
-        title = ax.get_title() if getattr(ax, ATTRIBUTE, None) else ""
-        parts.append(head + (f"{title} " if title else "") + text)
+        title = _flat(ax.get_title()) if getattr(ax, ATTRIBUTE, None) else ""      # a chart says its own
+        parts.append(head + (f"{title}: " if title and not text.startswith(title) else "") + text)
     texts = [t.get_text().strip() for t in fig.texts if t.get_visible() and t.get_text().strip()]
     if texts:
         parts.append("Text on the figure: " + "; ".join(_flat(t) for t in texts) + ".")
@@ -140,8 +140,7 @@ def _axis(ax, which: str) -> str:
     axis = ax.xaxis if which == "x" else ax.yaxis
     label = _flat(axis.get_label_text())
     lo, hi = ax.get_xlim() if which == "x" else ax.get_ylim()
-    ticks = [t.get_text() for t in (ax.get_xticklabels() if which == "x" else ax.get_yticklabels())]
-    named = [t for t in ticks if t and not _numeric(t)]
+    named = _names(ax, which)
     scale = axis.get_scale()
     out = f"{which} axis: " + (label or "")
     if named:
@@ -155,15 +154,30 @@ def _axis(ax, which: str) -> str:
     return out + "."
 
 
+def _names(ax, which) -> list:
+    """The tick labels of an axis whose ticks are named (categories, or labels set by hand), else []."""
+    from matplotlib.category import StrCategoryFormatter
+    from matplotlib.ticker import FixedFormatter
+
+    axis = ax.xaxis if which == "x" else ax.yaxis
+    if not isinstance(axis.get_major_formatter(), (FixedFormatter, StrCategoryFormatter)):
+        return []
+    ticks = [t.get_text() for t in (ax.get_xticklabels() if which == "x" else ax.get_yticklabels())]
+    return [_flat(t) for t in ticks if t.strip() and not _numeric(t)]
+
+
 def _label(artist) -> str:
     label = str(artist.get_label() or "")
     return "" if label.startswith("_") else _flat(label)
 
 
 def _lines(ax) -> list:
+    from matplotlib.container import ErrorbarContainer
+
+    caps = {id(cap) for c in ax.containers if isinstance(c, ErrorbarContainer) for cap in c.lines[1]}
     out = []
     for line in ax.get_lines():
-        if not line.get_visible():
+        if not line.get_visible() or id(line) in caps:
             continue
         x, y = _floats(line.get_xdata()), _floats(line.get_ydata())
         if not x or not y:
@@ -175,7 +189,7 @@ def _lines(ax) -> list:
             out.append(f"A horizontal line at y = {_num(y[0])}" + (f" ({label})" if label else "") + ".")
         else:
             kind = "Line" if line.get_linestyle() not in ("None", "", " ") else "Points"
-            out.append(f"{kind}{f' {_quoted(label)}' if label else ''}: {_xy(x, y)}.")
+            out.append(f"{kind}{f' {_quoted(label)}' if label else ''}: {_xy(x, y, _named_ticks(ax, 'x'))}.")
     return out
 
 
@@ -203,10 +217,15 @@ def _bars(ax) -> list:
 
 def _tick_names(ax, which, where) -> list:
     """The tick label at each position of ``where`` (bars' centres), or "" where there is none."""
+    at = _named_ticks(ax, which)
+    return [at.get(round(float(w), 6), "") for w in where]
+
+
+def _named_ticks(ax, which) -> dict:
+    """Position -> tick label, for the ticks whose labels are names, not numbers."""
     ticks = ax.get_xticks() if which == "x" else ax.get_yticks()
     labels = [t.get_text() for t in (ax.get_xticklabels() if which == "x" else ax.get_yticklabels())]
-    at = {round(float(t), 6): lab for t, lab in zip(ticks, labels) if lab and not _numeric(lab)}
-    return [at.get(round(float(w), 6), "") for w in where]
+    return {round(float(t), 6): _flat(lab) for t, lab in zip(ticks, labels) if lab.strip() and not _numeric(lab)}
 
 
 def _points(ax) -> list:
@@ -221,7 +240,7 @@ def _points(ax) -> list:
             if len(offsets):
                 label = _label(c)
                 x, y = _floats(offsets[:, 0]), _floats(offsets[:, 1])
-                out.append(f"Points{f' {_quoted(label)}' if label else ''}: {_xy(x, y)}.")
+                out.append(f"Points{f' {_quoted(label)}' if label else ''}: {_xy(x, y, _named_ticks(ax, 'x'))}.")
         elif isinstance(c, LineCollection) and len(c.get_segments()):
             label = _label(c)
             out.append(f"{len(c.get_segments())} line segments{f' {_quoted(label)}' if label else ''}"
@@ -259,10 +278,13 @@ def _images(ax) -> list:
 # ------------------------------------------------------------------ small helpers
 
 
-def _xy(x, y) -> str:
+def _xy(x, y, names=None) -> str:
+    """Points in words: each (x, y) if there are few (x by its tick's name where it has one), else the ranges."""
     n = min(len(x), len(y))
+    names = names or {}
     if n <= LIST_POINTS:
-        return f"{n} point{'s' if n != 1 else ''}, " + ", ".join(f"({_num(a)}, {_num(b)})" for a, b in zip(x, y))
+        return f"{n} point{'s' if n != 1 else ''}, " + \
+            ", ".join(f"({names.get(round(a, 6), _num(a))}, {_num(b)})" for a, b in zip(x, y))
     fx, fy = [v for v in x if math.isfinite(v)], [v for v in y if math.isfinite(v)]
     if not fx or not fy:
         return f"{n} points"
@@ -300,8 +322,11 @@ def _num(v) -> str:
 
 
 def _numeric(text: str) -> bool:
+    """Whether a tick label is a number ("1,000", "−2", "40%", "$\\mathdefault{10^{3}}$" count)."""
+    if "$" in text:
+        return True
     try:
-        float(text.replace("−", "-").replace("\N{MINUS SIGN}", "-"))
+        float(text.replace("\N{MINUS SIGN}", "-").replace(",", "").rstrip("%"))
     except ValueError:
         return False
     return True
