@@ -55,9 +55,14 @@ class Stepper:
         Where the stepper stands; ``model.step`` is the trace event shown.
     widget : ipywidgets.VBox
         The whole control, to put inside other widgets.
-    play, slider, back_button, forward_button, narration, output
-        Its parts.  The slider and the Play control count frames from 1, like
-        the caption "step 1 of 26".
+    play_button, back_button, forward_button, slider, narration, output, play
+        Its parts: the Play/Pause toggle, Back and Forward, the "step" box (a
+        number field: type a step, or Up and Down), the narration and the
+        picture.  ``play`` is ipywidgets' Play control, hidden: its buttons
+        have no names a screen reader could say, so it only keeps time in
+        the front end, started and stopped by ``play_button``.  The step box
+        and the Play control count frames from 1, like the caption "step 1
+        of 26".
 
     Notes
     -----
@@ -92,14 +97,20 @@ class Stepper:
         self._syncing = False
 
         count = self.model.count
+        # Every control has a name, is reached with Tab and works with Enter, Space and the arrows:
+        # ipywidgets' Play (icon-only buttons) and IntSlider (a handle without a name) are not, so
+        # the Play control keeps time hidden, and a number field is the step control.
         self.play = w.Play(value=1, min=1, max=count, step=1, interval=int(interval),
-                           show_repeat=False, description="Play", tooltip="Play or pause")
+                           show_repeat=False, description="Play", layout=w.Layout(display="none"))
+        self.play_button = w.ToggleButton(value=False, description="Play", icon="play", tooltip="Play or pause",
+                                          layout=w.Layout(width="auto"))
+        w.jslink((self.play_button, "value"), (self.play, "playing"))
         self.back_button = w.Button(description="◀ Back", tooltip="Previous step",
                                     layout=w.Layout(width="auto"))
         self.forward_button = w.Button(description="Forward ▶", tooltip="Next step",
                                        layout=w.Layout(width="auto"))
-        self.slider = w.IntSlider(value=1, min=1, max=count, step=1, description="step",
-                                  continuous_update=True, layout=w.Layout(width="auto", flex="1 1 auto"))
+        self.slider = w.BoundedIntText(value=1, min=1, max=count, step=1, description="step",
+                                       continuous_update=True, layout=w.Layout(width="10em"))
         # The front end moves the slider with the Play control without a round trip
         # to the kernel; the observers below keep the model in step with both.
         w.jslink((self.play, "value"), (self.slider, "value"))
@@ -111,8 +122,9 @@ class Stepper:
         self.slider.observe(self._on_value, names="value")
         self.play.observe(self._on_value, names="value")
         self.play.observe(self._on_playing, names="playing")
+        self.play_button.observe(self._on_play_button, names="value")
 
-        controls = w.HBox([self.play, self.back_button, self.forward_button, self.slider],
+        controls = w.HBox([self.play, self.play_button, self.back_button, self.forward_button, self.slider],
                           layout=w.Layout(align_items="center"))
         self.widget = w.VBox([controls, self.narration, self.output])
         self._update()
@@ -163,6 +175,12 @@ class Stepper:
 
     def _on_playing(self, change):
         self.model.playing = change["new"]
+
+    def _on_play_button(self, change):
+        playing = bool(change["new"])
+        self.play_button.description, self.play_button.icon = ("Pause", "pause") if playing else ("Play", "play")
+        if self.play.playing != playing:        # a kernel-side change; in the browser jslink did it
+            self.play.playing = playing
 
     def _update(self) -> int:
         m = self.model
@@ -561,6 +579,7 @@ class GameWidget:
         self.buttons = {}
         if kind == "tictactoe":
             cells = [self._button(cell, " ", width="56px", height="56px", margin="2px") for cell in range(9)]
+            # An empty square shows no text: its name (the button's title) says where it is.
             for button in cells:
                 button.style.font_weight, button.style.font_size = "bold", "22px"
             self.controls.children = [w.HBox(cells[row * 3: row * 3 + 3]) for row in range(3)]
@@ -586,6 +605,8 @@ class GameWidget:
             cells = self.game.cells(self.state)
             for cell, button in self.buttons.items():
                 button.description = cells[cell] if cells[cell] != "." else " "
+                where = f"row {cell // 3 + 1}, column {cell % 3 + 1}"
+                button.tooltip = f"{where}: {cells[cell]}" if cells[cell] != "." else f"{where}, empty"
         elif self._kind not in ("connect4", "nim"):
             actions = self.game.actions(self.state) if playable else ()
             self.buttons = {}

@@ -84,6 +84,7 @@ html_theme = "pydata_sphinx_theme"
 html_title = "advsearch"
 html_static_path = ["_static"]
 html_css_files = ["site.css"]
+html_js_files = ["scrollable.js"]      # regions that scroll take focus, so the keyboard can scroll them
 html_copy_source = False
 html_show_sourcelink = False
 html_theme_options = {

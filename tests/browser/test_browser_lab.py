@@ -40,17 +40,19 @@ def test_stepper_steps_and_plays(page, lab, scratch):
     out.get_by_role("button", name="Back").click()
     narration.filter(has_text="step 1 of").wait_for(timeout=SLOW)
 
-    play, stop = out.locator(".widget-play button").nth(0), out.locator(".widget-play button").nth(1)
-    play.click()                                               # Play: its icon turns into Pause
-    play.locator("i.fa-pause").wait_for(timeout=SLOW)
+    out.get_by_role("button", name="Play").click()             # Play: the button turns into Pause
+    pause = out.get_by_role("button", name="Pause")
+    pause.wait_for(timeout=SLOW)
     poll(lambda: caption_step(narration.inner_text()) >= 4, message="playing to advance past step 3")
-    play.click()                                               # Pause
-    play.locator("i.fa-play").wait_for(timeout=SLOW)
+    pause.click()                                              # Pause
+    out.get_by_role("button", name="Play").wait_for(timeout=SLOW)
     paused_at = caption_step(narration.inner_text())
     page.wait_for_timeout(2500)           # watching that nothing moves for two and a half play intervals
     assert caption_step(narration.inner_text()) in (paused_at, paused_at + 1)   # one step may be in flight
-    assert out.locator(".widget-readout").first.inner_text().strip() == str(caption_step(narration.inner_text()))
-    stop.click()                                               # Stop: back to the first step
+    step_box = out.get_by_label("step")
+    poll(lambda: step_box.input_value() == str(caption_step(narration.inner_text())), message="the step box to follow")
+    step_box.fill("1")                                         # the step box: back to the first step
+    step_box.press("Enter")
     narration.filter(has_text="step 1 of").wait_for(timeout=SLOW)
 
 
