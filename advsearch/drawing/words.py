@@ -28,8 +28,11 @@ C (MIN): v = 2 ≤ α = 3, so MAX will never let play reach C: its remaining chi
 
 from __future__ import annotations
 
+import weakref
+
 from ..game import player_name
 from ..result import trace_of
+from ..search.mcts import MCTSTrace
 from .looks import DEFAULT_STYLE, edge_text, key_entries, node_looks, pair
 from .scene import preorder
 from .svg_geometry import em
@@ -161,9 +164,29 @@ def step_text(x, graph) -> str:
             return "Before the first iteration."
         if getattr(x, "trace", x) is None:      # a result that kept snapshots but no trace: no narration
             return f"The tree after {done} iterations."
-        return trace_of(x).summaries()[done - 1]
+        return _sentences(trace_of(x))[done - 1]
     step = graph.graph.get("step")
-    return "" if step is None else trace_of(x).narrate()[step]
+    return "" if step is None else _sentences(trace_of(x))[step]
+
+
+#: The sentences of the traces narrated last: [(weak reference to the trace, its length, its sentences)].
+_NARRATED: list = []
+
+
+def _sentences(trace) -> list:
+    """A trace's narration (an MCTS trace's iteration summaries), worked out once for the few traces drawn last.
+
+    A Stepper or ``draw_frames`` draws one search at many steps; narrating a
+    trace takes time in its length (0.2 s for alpha-beta's 51,797 events of
+    tic-tac-toe), so each picture does not narrate it again.
+    """
+    for ref, length, said in _NARRATED:
+        if ref() is trace and length == len(trace):
+            return said
+    said = trace.summaries() if isinstance(trace, MCTSTrace) else trace.narrate()
+    _NARRATED.insert(0, (weakref.ref(trace), len(trace), said))
+    del _NARRATED[4:]
+    return said
 
 
 def players_names(graph, players, n) -> list:
