@@ -108,6 +108,9 @@ _LAZY = {
     "frames": ("advsearch.drawing.frames", "frames"),
     "Frame": ("advsearch.drawing.frames", "Frame"),
     "to_tikz": ("advsearch.drawing.tikz", "to_tikz"),
+    # pictures without matplotlib: SVG, and the kernel-free frame player
+    "to_svg": ("advsearch.drawing.svg", "to_svg"),
+    "player": ("advsearch.drawing.player", "player"),
     # the time limit's error: timeout.py (threads, ctypes) loads when code first runs under a limit
     "TimeLimitExceeded": ("advsearch.timeout", "TimeLimitExceeded"),
     # play: games between agents, evaluations, learning (numpy)

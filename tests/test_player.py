@@ -238,6 +238,8 @@ def test_page_is_a_whole_document(two_ply_player):
 def test_importing_and_using_the_player_loads_no_matplotlib():
     code = ("import sys, importlib\nimport advsearch.drawing.player\n"
             "p = importlib.import_module('advsearch.drawing.player')\n"
+            "import advsearch\n"
+            "assert advsearch.player is p.player and advsearch.to_svg is advsearch.drawing.svg.to_svg\n"
             "assert 'matplotlib' not in sys.modules, 'import'\n"
             "from advsearch import alphabeta, mcts, examples\n"
             "p.player(alphabeta(examples.two_ply(), trace=True))\n"
