@@ -252,3 +252,19 @@ def test_size_against_the_steppers_pngs(two_ply_player):
     """The 26 frames as SVG in HTML are far smaller than the PNGs the Stepper would keep of them."""
     size = len(two_ply_player.html.encode())
     assert 150_000 < size < 260_000
+
+
+def test_what_its_hosts_need(two_ply_player):
+    """What the places it is read need (tests/browser/test_player_everywhere.py tries them): keys pressed in
+    the player are not also JupyterLab's shortcuts or a reveal.js deck's slide keys (the script stops them on
+    the window, on their way down); no <section>, which reveal.js would take for a slide; a sanitiser that
+    drops the SVG would run each node's ``<title>`` into its drawn value, so nodes keep only ``aria-label``."""
+    assert two_ply_player.html.startswith('<div class="advsearch-player" role="region" ')
+    assert "<section" not in two_ply_player.html
+    assert 'window.addEventListener("keydown", key, true)' in two_ply_player.html
+    assert "e.stopPropagation()" in two_ply_player.html
+    assert not re.search(r'<g class="node[^"]*"[^>]*><title>', two_ply_player.html)
+    assert two_ply_player.html.count('<g class="node') == 26 * 13
+    assert two_ply_player.html.count('<g class="node') == len(re.findall(r'<g class="node[^"]*"[^>]* aria-label="',
+                                                                         two_ply_player.html))
+    assert '<div class="asp-controls" hidden="hidden">' in two_ply_player.html   # JupyterLab drops a bare "hidden"

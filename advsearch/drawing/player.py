@@ -16,10 +16,16 @@ The fragment works in two forms:
 - **with scripts**, its small inline script shows one frame at a time and
   reveals the controls.  Tab reaches every control; Enter and Space press
   the buttons; Left and Right step, Home and End go to the first and last
-  frame, on the slider and anywhere in the player.  Nothing plays by
-  itself: Play starts only when pressed and stops at the last frame or when
-  another control is used.  Nothing is animated, so a reader's
-  ``prefers-reduced-motion`` is respected.
+  frame, on the slider and anywhere in the player; those keys, and Enter
+  and Space on its buttons, go to the player alone, not to the page around
+  it (JupyterLab's and Notebook 7's shortcuts, a reveal.js deck's slide
+  keys).  Nothing plays by itself: Play starts only when pressed and
+  stops at the last frame or when another control is used.  Nothing is
+  animated, so a reader's ``prefers-reduced-motion`` is respected.
+
+A picture wider than the space for it scrolls sideways inside the player
+instead of shrinking below the lectures' 11 pt text (JupyterLab shrinks a wide
+SVG to fit unless told not to).
 
 Everything is inline: CSS, script and pictures; there is no ``src`` or
 ``href`` and nothing is fetched.  The output is deterministic; its ids come
@@ -56,9 +62,10 @@ max-width:100%;margin:0.5em 0}
 .advsearch-player .asp-frames{list-style:none;margin:0;padding:0}
 .advsearch-player .asp-frame{margin:0 0 1.2em 0}
 .advsearch-player figure{margin:0}
-.advsearch-player figcaption{margin:0 0 0.3em 0;max-width:48em}
+.advsearch-player figcaption{margin:0 0 0.3em 0;max-width:48em;text-align:left;font-size:inherit;color:inherit}
 .advsearch-player .asp-view{overflow-x:auto}
 .advsearch-player svg{display:block}
+.advsearch-player .asp-frame svg{max-width:none;height:auto}
 .advsearch-player .asp-controls{display:flex;flex-wrap:wrap;align-items:center;gap:0.5em;margin:0 0 0.5em 0;\
 max-width:60em}
 .advsearch-player .asp-controls[hidden]{display:none}
@@ -114,13 +121,19 @@ SCRIPT = """\
     forward.addEventListener("click", function () { go(i + 1); });
     play.addEventListener("click", toggle);
     slider.addEventListener("input", function () { go(+slider.value - 1); });
-    root.addEventListener("keydown", function (e) {
-      if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) { return; }
-      var to = {ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: n - 1}[e.key];
-      if (to === undefined) { return; }
-      e.preventDefault();
-      go(to);
-    });
+    // Keys are caught on their way down (window, capture), so that the page around the player never sees
+    // them: JupyterLab's and Notebook 7's shortcuts, a reveal.js deck's slide keys.
+    function key(e) {
+      if (!root.isConnected) { window.removeEventListener("keydown", key, true); return; }
+      if (!root.contains(e.target) || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) { return; }
+      var onSlider = e.target === slider;
+      var to = onSlider ? undefined : {ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: n - 1}[e.key];
+      var pressed = e.target.tagName === "BUTTON" && (e.key === " " || e.key === "Enter");
+      if (to === undefined && !pressed && !(onSlider && /^(Arrow|Page|Home$|End$)/.test(e.key))) { return; }
+      e.stopPropagation();
+      if (to !== undefined) { e.preventDefault(); go(to); }
+    }
+    window.addEventListener("keydown", key, true);
     view.tabIndex = 0;
     q("controls").hidden = false;
     show(0);
@@ -242,19 +255,21 @@ def _fragment(name: str, narrated: list, pictures: list, unit: str, interval: in
              for k, ((step, text), svg) in enumerate(zip(narrated, pictures), start=1)]
     script = SCRIPT.replace("PLAYER_ID", _js_string(ident))
     return "\n".join([
-        f'<section class="advsearch-player" id="{ident}" aria-label="{_attr(name)}" data-interval="{interval}">',
+        # A <div role="region">, not a <section>: reveal.js takes every <section> in a deck for a slide.
+        f'<div class="advsearch-player" role="region" id="{ident}" aria-label="{_attr(name)}" '
+        f'data-interval="{interval}">',
         f"<style>\n{CSS}</style>",
         _controls(n),
         f'<div class="asp-view" role="group" aria-label="{_attr(_view_label(n))}">',
         '<ol class="asp-frames">', *items, "</ol>", "</div>",
         f"<script>\n{script}</script>",
-        "</section>", ""])
+        "</div>", ""])
 
 
 def _frame(ident: str, k: int, n: int, step: int, text: str, svg: str, unit: str) -> str:
     """One frame: "Step k of n (event s)." and the narration as its caption, then its picture."""
     where = f"step {k} of {n} ({unit} {step})"
-    svg = _own_ids(svg, f"{ident}-{k}")
+    svg = _no_node_titles(_own_ids(svg, f"{ident}-{k}"))
     return (f'<li class="asp-frame" data-where="{_attr(where)}" data-said="{_attr(text)}">'
             f'<figure>\n<figcaption><strong class="asp-num">{_text(where[0].upper() + where[1:])}.</strong> '
             f"{_text(text)}</figcaption>\n{svg.rstrip()}\n</figure></li>")
@@ -263,7 +278,7 @@ def _frame(ident: str, k: int, n: int, step: int, text: str, svg: str, unit: str
 def _controls(n: int) -> str:
     """The buttons, the slider and the status, hidden until the script runs (without it they would do nothing)."""
     return "\n".join([
-        '<div class="asp-controls" hidden>',
+        '<div class="asp-controls" hidden="hidden">',
         '<button type="button" class="asp-back" aria-disabled="true">◀ Back</button>',
         '<button type="button" class="asp-play">Play</button>',
         '<button type="button" class="asp-forward">Forward ▶</button>',
@@ -281,6 +296,13 @@ def _view_label(n: int) -> str:
 def _own_ids(svg: str, prefix: str) -> str:
     """``svg`` with its ids (``advsearch-`` and a hash) renamed to start with ``prefix``, unique on the page."""
     return re.sub(r"advsearch-[0-9a-f]{10}(?=-)", prefix, svg)
+
+
+def _no_node_titles(svg: str) -> str:
+    """``svg`` without its nodes' ``<title>`` tooltips, which keep their ``aria-label`` (the picture's ``<desc>``
+    names every node too): a sanitiser that drops the SVG keeps those titles' text, run into the drawn values
+    ("leaf, value 3" then "3" read as "leaf, value 33")."""
+    return re.sub(r'(<g class="node[^"]*"[^>]*>)<title>[^<]*</title>', r"\1", svg)
 
 
 def _attr(text: str) -> str:
