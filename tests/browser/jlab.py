@@ -2,7 +2,7 @@
 
 The server runs on a free port with a random token, serves the repository
 root (as ``make lab`` does), and keeps every file it writes (runtime files,
-settings, workspaces, IPython history) in a temporary directory, so nothing
+settings, workspaces, IPython history, the notebook trust database) in a temporary directory, so nothing
 in the repository or the home directory changes.  Autosave is switched off
 in those private settings.
 """
@@ -57,7 +57,8 @@ class Lab:
         env = dict(os.environ)
         for name, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
                           ("JUPYTERLAB_SETTINGS_DIR", "settings"), ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
-                          ("IPYTHONDIR", "ipython"), ("MPLCONFIGDIR", "mpl")]:
+                          ("IPYTHONDIR", "ipython"), ("MPLCONFIGDIR", "mpl"),
+                          ("JUPYTER_DATA_DIR", "data")]:          # the notebook trust database too
             env[name] = str(self.home / sub)
             (self.home / sub).mkdir(parents=True, exist_ok=True)
         env.pop("JUPYTER_TOKEN", None)
@@ -112,6 +113,16 @@ class Lab:
         from urllib.parse import urlencode
 
         return f"{self.url}/{path}?{urlencode({'token': self.token, **query})}"
+
+    def trust(self, path: str):
+        """Trust the notebook at ``path`` (relative to the root) in this server's own trust database, as
+        ``jupyter trust`` does: its HTML outputs then keep their scripts.  The file itself does not change;
+        a copy with other content needs trusting on its own."""
+        import nbformat
+        from nbformat.sign import NotebookNotary
+
+        notary = NotebookNotary(data_dir=str(self.home / "data"))
+        notary.sign(nbformat.read(self.root / path, as_version=nbformat.NO_CONVERT))
 
     def shutdown_kernels(self):
         """Stop every kernel this server runs (each test starts its own)."""

@@ -55,8 +55,14 @@ def open_slides(page, lab, path):
 
 
 def test_no_slide_is_taller_than_the_screen(page, lab):
+    """Measured as a lecturer presents: with the notebook trusted (run, or trusted, before presenting).
+
+    Untrusted, the kernel-free player of lectures 00, 01, 02, 04 and 06 loses its script and lists every
+    frame, so its slide scrolls (scroll is on); tests/browser/test_player_everywhere.py reads that list.
+    """
     report, too_tall = {}, []
     for path in LECTURES:
+        lab.trust(path)
         open_slides(page, lab, path)
         measured = page.evaluate(MEASURE)
         assert measured["slides"], f"RISE showed no slides for {path}"
