@@ -323,11 +323,6 @@ def test_bundle_without_ipython():
 NOTEBOOKS = sorted([*REPO.glob("notebooks/*.ipynb"), *REPO.glob("notebooks/experiments/*.ipynb"),
                     *REPO.glob("exercises/*.ipynb")])
 
-#: Notebooks whose committed outputs were made before figures had alternative text: re-executing them
-#: (make notebooks) stores it, and then they pass (as XPASS here); remove them from this set then.
-#: Lectures 00, 01, 02, 04 and 06 are being re-run with new player cells at the time of writing.
-NOT_RUN_AGAIN_YET: set = {"00_tour.ipynb", "01_games_and_minimax.ipynb", "02_alpha_beta.ipynb",
-                          "04_stochastic_games.ipynb", "06_mcts.ipynb"}
 
 
 def image_outputs(path):
@@ -356,8 +351,6 @@ def missing_alt(path) -> list:
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(REPO)))
 def test_every_stored_figure_has_alt(path):
     missing = missing_alt(path)
-    if path.name in NOT_RUN_AGAIN_YET and missing:
-        pytest.xfail(f"{path.name} has not been run again since figures got alternative text")
     assert not missing, f"{path.relative_to(REPO)}: figures without alternative text:\n" + "\n".join(missing)
 
 
@@ -390,10 +383,7 @@ def test_a_deck_gives_every_image_its_alt(tmp_path):
     """A lecture whose figures carry alt, exported as a deck: every <img> has it, and it is the figure's text."""
     import build_slides
 
-    lecture = next((p for p in NOTEBOOKS if p.parent.name == "notebooks" and p.name not in NOT_RUN_AGAIN_YET
-                    and any(True for _ in image_outputs(p))), None)
-    if lecture is None:
-        pytest.skip("no lecture has been run again since figures got alternative text")
+    lecture = next(p for p in NOTEBOOKS if p.parent.name == "notebooks" and any(True for _ in image_outputs(p)))
     deck = build_slides.export(lecture, tmp_path)
     page = deck.read_text(encoding="utf-8")
     images = re.findall(r"<img\b[^>]*>", page)
