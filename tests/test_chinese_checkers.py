@@ -437,8 +437,9 @@ def test_draw_state_stays_in_the_unit_square_with_the_player_colours(game):
     assert game.draw_state(s, ax) is ax
     assert ax.get_xlim() == (0, 1) and ax.get_ylim() == (0, 1)
     artists_inside_unit_square(ax)
-    holes, pieces = ax.collections
+    holes, pieces, marks = ax.collections
     assert len(holes.get_paths()) + len(pieces.get_paths()) == len(game.holes)
+    assert len(marks.get_paths()) == len(pieces.get_paths())      # each piece its player's shape too
     colours = {tuple(np.round(c, 3)) for c in pieces.get_facecolors()}
     assert colours == {tuple(np.round(to_rgba(PLAYER_COLOURS[p]), 3)) for p in range(game.num_players)}
 

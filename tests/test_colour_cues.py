@@ -157,3 +157,20 @@ def test_notes_stand_on_their_own_line_and_the_key_says_what_they_are():
         if value is not None:           # a line of its own, apart from the value
             assert note.get_position() != value.get_position()
     assert "[α, β]: the window it was searched with" in [t.get_text() for t in ax.get_legend().get_texts()]
+
+
+def test_players_pieces_on_n_player_boards_carry_their_shapes():
+    from matplotlib.figure import Figure
+
+    from advsearch.games.boards import PLAYER_SHAPES
+    from advsearch.games.chinese_checkers import ChineseCheckers
+    from advsearch.games.virus import Virus
+
+    assert len(set(PLAYER_SHAPES[:7])) == 7                 # seven players, seven shapes
+    for game in (Virus(), ChineseCheckers(players=3)):
+        ax = Figure(figsize=(2, 2)).add_subplot()
+        game.draw_state(game.initial_state, ax)
+        marks = [c for c in ax.collections if c.get_gid() == "player marks"]
+        assert len(marks) == 1
+        corners = {len(path.vertices) for path in marks[0].get_paths()}
+        assert len(corners) == game.num_players, corners   # each player's pieces a shape of their own

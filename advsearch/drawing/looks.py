@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Callable
 
 from ..game import CHANCE, MIN, player_name
+from ..games.boards import luminance, mark_ink  # noqa: F401  (mark_ink is the painters')
 from .scene import PLAYER_COLOURS, value_text
 
 #: A measure of text: ``em(text, bold=False)``, the width of ``text`` in em of the picture's font.
@@ -118,23 +119,8 @@ def text_ink(status) -> str:
     return TEXT_INK.get(status, TEXT_INK["plain"])
 
 
-def luminance(colour: str) -> float:
-    """WCAG 2.1 relative luminance of an sRGB colour ``#rrggbb``."""
-    rgb = [int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
-    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def mark_ink(face: str) -> str:
-    """Black or white, whichever reads better on ``face`` (``#rrggbb``): the colour of a player's mark.
-
-    >>> mark_ink("#F0E442"), mark_ink("#0072B2"), mark_ink("#000000")
-    ('#000000', '#FFFFFF', '#FFFFFF')
-    """
-    if not (face.startswith("#") and len(face) == 7):
-        return "#000000"                   # a colour by name: black
-    lum = luminance(face)
-    return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#FFFFFF"
+# luminance and mark_ink (black or white on a player's colour) are the boards', so that a player's
+# mark reads the same on a board and in a tree.
 
 
 def mix(colour: str, white: float) -> str:

@@ -37,6 +37,64 @@ KEY_FONT = 12.0
 #: palette, which stays distinct under the common colour-vision deficiencies (Okabe & Ito 2008).
 PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000")
 
+def luminance(colour: str) -> float:
+    """WCAG 2.1 relative luminance of an sRGB colour ``#rrggbb``."""
+    rgb = [int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def mark_ink(face: str) -> str:
+    """Black or white, whichever reads better on ``face`` (``#rrggbb``): the colour of a player's mark.
+
+    >>> mark_ink("#F0E442"), mark_ink("#0072B2"), mark_ink("#000000")
+    ('#000000', '#FFFFFF', '#FFFFFF')
+    """
+    if not (face.startswith("#") and len(face) == 7):
+        return "#000000"                   # a colour by name: black
+    lum = luminance(face)
+    return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#FFFFFF"
+
+
+#: The shape each player's pieces carry on an n-player board (a regular polygon's number of corners, 0 a
+#: dot, and its turn in degrees), so that players differ by more than colour (WCAG 1.4.1): P0 a dot, P1 a
+#: triangle, P2 a square, P3 a diamond, P4 a pentagon, P5 a hexagon, P6 a triangle pointing down, P7 a dot.
+PLAYER_SHAPES = ((0, 0), (3, 0), (4, 45), (4, 0), (5, 0), (6, 0), (3, 180), (0, 0))
+
+
+def add_player_marks(ax, owners, radius, zorder=4):
+    """Draw each player's shape (:data:`PLAYER_SHAPES`) on its pieces; ``owners`` is [(player, (x, y)), ...].
+
+    ``radius`` is the shape's size in the card's units; the shape is black or
+    white, whichever reads better on the player's colour.  Returns the
+    PatchCollection (gid ``"player marks"``), or None if there are no pieces.
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = board_card(Figure(figsize=(1, 1)).add_subplot())
+    >>> marks = add_player_marks(ax, [(0, (0.3, 0.3)), (1, (0.6, 0.6))], 0.05)
+    >>> len(marks.get_paths()), marks.get_gid()
+    (2, 'player marks')
+    """
+    import math
+
+    from matplotlib.collections import PatchCollection
+    from matplotlib.patches import Circle, RegularPolygon
+
+    shapes, inks = [], []
+    for player, centre in owners:
+        corners, turn = PLAYER_SHAPES[player % len(PLAYER_SHAPES)]
+        if corners:
+            shapes.append(RegularPolygon(centre, corners, radius=radius, orientation=math.radians(turn)))
+        else:
+            shapes.append(Circle(centre, radius * 0.6))
+        inks.append(mark_ink(PLAYER_COLOURS[player % len(PLAYER_COLOURS)]))
+    if not shapes:
+        return None
+    marks = PatchCollection(shapes, facecolors=inks, edgecolors="none", zorder=zorder)
+    marks.set_gid("player marks")
+    return ax.add_collection(marks, autolim=False)
+
+
 #: The fill and outline colours of a heap game's tokens (Nim's sticks, Grundy's tokens): amber.
 TOKEN, TOKEN_EDGE = "#e39b2d", "#8a5410"
 

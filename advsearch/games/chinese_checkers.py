@@ -162,7 +162,7 @@ import numbers
 
 from .. import validation
 from ..game import Game, GameError, IllegalMoveError, player_name
-from .boards import PLAYER_COLOURS, board_card, check_player_boards, describe_board
+from .boards import PLAYER_COLOURS, add_player_marks, board_card, check_player_boards, describe_board
 
 
 #: The action of a player none of whose pieces can move.
@@ -754,17 +754,19 @@ class ChineseCheckers(Game):
         for p, b in enumerate(state[0]):
             for h in self._holes_of(b):
                 owner[h] = p
-        holes, pieces, colours = [], [], []
+        holes, pieces, colours, marks = [], [], [], []
         for h, (q, r) in enumerate(self.holes):
             centre = xy(*plane(q, r))
             if h in owner:
                 pieces.append(Circle(centre, 0.36 * scale))
                 colours.append(PLAYER_COLOURS[owner[h]])
+                marks.append((owner[h], centre))
             else:
                 holes.append(Circle(centre, 0.13 * scale))
         ax.add_collection(PatchCollection(holes, facecolors=_HOLE, edgecolors="none", zorder=2), autolim=False)
         ax.add_collection(PatchCollection(pieces, facecolors=colours, edgecolors=_PIECE_EDGE, linewidths=0.5,
                                           zorder=3), autolim=False)
+        add_player_marks(ax, marks, 0.16 * scale, zorder=3.5)     # not by colour only
         return describe_board(ax, self, state)
 
     def __repr__(self):

@@ -105,7 +105,7 @@ import numbers
 
 from ..game import Game, GameError, IllegalMoveError, player_name
 from .. import validation
-from .boards import PLAYER_COLOURS, board_card, check_player_boards, describe_board
+from .boards import PLAYER_COLOURS, add_player_marks, board_card, check_player_boards, describe_board
 
 
 #: The named infection patterns: offsets ``(dx, dy)`` from the infected square,
@@ -558,15 +558,18 @@ class Virus(Game):
                 low = b & -b
                 owner[low.bit_length() - 1] = p
                 b ^= low
-        squares, colours = [], []
+        squares, colours, marks = [], [], []
         for i in range(self.size):
             c, r = self.coords(i)
             squares.append(Rectangle((left + c * size + gap / 2, top - (r + 1) * size + gap / 2),
                                      size - gap, size - gap))
             p = owner.get(i)
             colours.append(_EMPTY if p is None else PLAYER_COLOURS[p])
+            if p is not None:
+                marks.append((p, (left + (c + 0.5) * size, top - (r + 0.5) * size)))
         ax.add_collection(PatchCollection(squares, facecolors=colours, edgecolors=_EDGE, linewidths=0.4,
                                           zorder=2), autolim=False)
+        add_player_marks(ax, marks, 0.22 * size, zorder=3)     # not by colour only
         return describe_board(ax, self, state)
 
     def __repr__(self):
