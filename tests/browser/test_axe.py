@@ -142,7 +142,10 @@ ALL_SLIDES = """() => {
 
 @pytest.fixture(scope="module")
 def decks():
-    if not list(SLIDES.glob("*.slides.html")):
+    """The decks of ``make slides``, built again if missing or older than a lecture or the deck builder."""
+    built = list(SLIDES.glob("*.slides.html"))
+    sources = [REPO / "tools" / "build_slides.py", *(REPO / "notebooks").glob("*.ipynb")]
+    if not built or min(d.stat().st_mtime for d in built) < max(p.stat().st_mtime for p in sources):
         build = subprocess.run([sys.executable, str(REPO / "tools" / "build_slides.py"), "--out", str(SLIDES)],
                                cwd=REPO, capture_output=True, text=True, timeout=900)
         assert build.returncode == 0, f"tools/build_slides.py failed:\n{build.stdout}\n{build.stderr}"
