@@ -197,10 +197,13 @@ class Stepper:
         self.narration.value = (f"<b>{html.escape(m.caption)}</b> ({unit} {m.step})<br>"
                                 f"{html.escape(m.text)}")
         if self._shown != m.step:
-            png = self.png()
+            png = base64.b64encode(self.png()).decode("ascii")
+            # JupyterLab reads no alt from an image output's metadata, so the picture goes out as HTML too:
+            # an <img> with its alternative text, which front ends prefer to the bare PNG.
             self.output.outputs = ({
                 "output_type": "display_data",
-                "data": {"image/png": base64.b64encode(png).decode("ascii"), "text/plain": self._plain()},
+                "data": {"text/html": f'<img src="data:image/png;base64,{png}" alt="{html.escape(self.alt())}">',
+                         "image/png": png, "text/plain": self._plain()},
                 "metadata": {"image/png": {"alt": self.alt()}},
             },)
             self._shown = m.step

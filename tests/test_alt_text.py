@@ -51,7 +51,7 @@ from advsearch.games.boards import board_words  # noqa: E402
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
-from build_site import ALT, has_alt  # noqa: E402
+from build_site import ALT, has_alt, page_images  # noqa: E402
 
 #: The public drawing functions, and the test below that checks each one's description.
 DRAWING_FUNCTIONS = {
@@ -386,7 +386,7 @@ def test_a_deck_gives_every_image_its_alt(tmp_path):
     lecture = next(p for p in NOTEBOOKS if p.parent.name == "notebooks" and any(True for _ in image_outputs(p)))
     deck = build_slides.export(lecture, tmp_path)
     page = deck.read_text(encoding="utf-8")
-    images = re.findall(r"<img\b[^>]*>", page)
+    images = page_images(page)
     assert images and all(has_alt(tag) for tag in images)
     shown = [html.unescape("".join(ALT.search(tag).groups(default=""))) for tag in images if "data:image/png" in tag]
     stored = {output["metadata"][mime]["alt"] for _, mime, output in image_outputs(lecture) if mime == "image/png"}

@@ -84,6 +84,16 @@ NO_ALT = "No description has been provided for this image"
 FILE_NAME = re.compile(r"\S*\.(png|jpe?g|gif|svg|webp)", re.I)
 
 
+def page_images(page: str) -> list[str]:
+    """The ``<img>`` tags of an HTML page, not counting text inside scripts (a saved widget's state is JSON that
+    may hold an image's HTML; it is data, not an image of the page).
+
+    >>> page_images('<img alt="a" src="x.png"><script type="x">{"html": "<img src=\\\\"y.png\\\\">"}</script>')
+    ['<img alt="a" src="x.png">']
+    """
+    return IMAGE.findall(re.sub(r"<script\b.*?</script\s*>", "", page, flags=re.S | re.I))
+
+
 def has_alt(tag: str) -> bool:
     """Whether an ``<img>`` tag has alternative text: a non-empty ``alt`` that is not a file's name."""
     alt = ALT.search(tag)
@@ -95,7 +105,7 @@ def images_without_alt(out: pathlib.Path) -> list[str]:
     """Every image on a page without alternative text (docs/site/conf.py's image_alt gives the figures theirs)."""
     found = []
     for page in sorted(out.rglob("*.html")):
-        for tag in IMAGE.findall(page.read_text(encoding="utf-8")):
+        for tag in page_images(page.read_text(encoding="utf-8")):
             if not has_alt(tag):
                 found.append(f"{page.relative_to(out)}: an image without alternative text: {tag[:100]}...")
     return found

@@ -34,7 +34,7 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
-from build_site import has_alt  # noqa: E402  (the one rule for what counts as an image's alternative text)
+from build_site import has_alt, page_images  # noqa: E402  (the one rule for what counts as an image's alternative text)
 REVEAL = "reveal.js"
 MATHJAX = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full,Safe"
 # What the notebooks' "rise" metadata says (issue 18's conventions); used where a notebook says nothing.
@@ -148,7 +148,6 @@ Reveal.on('slidechanged', focusScrollable);
 # A `src` or `href` that loads something, and what it loads.
 LOADED = re.compile(r"<(script|link|img|iframe)\b[^>]*?\b(?:src|href)\s*=\s*[\"']([^\"']+)[\"']", re.I)
 IMPORTED = re.compile(r"\bimport\b[^;'\"]*['\"]([^'\"]+)['\"]")
-IMAGE = re.compile(r"<img\b[^>]*>", re.I)
 
 
 def copy_assets(out: pathlib.Path) -> None:
@@ -220,7 +219,7 @@ def problems(deck: pathlib.Path) -> list[str]:
     for url in IMPORTED.findall(html):
         if re.match(r"(https?:)?//", url, re.I):
             found.append(f"{deck.name}: imports {url} from the internet")
-    for tag in IMAGE.findall(html):
+    for tag in page_images(html):
         if not has_alt(tag):
             found.append(f"{deck.name}: an image without alternative text: {tag[:120]}...")
     if not re.search(rf"<script src=\"{re.escape(REVEAL)}/dist/reveal\.js\">", html):
