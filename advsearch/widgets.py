@@ -379,9 +379,10 @@ class GameWidget:
         plays it as a click would.
     new_game_button : ipywidgets.Button
     status, stats_line : ipywidgets.HTML
-    picture : ipywidgets.Image or ipywidgets.HTML or None
-        The board drawn by the game's ``draw_state`` (or its ``render`` as
-        text); None for tic-tac-toe, whose buttons are the board.
+    picture : ipywidgets.HTML or None
+        The board drawn by the game's ``draw_state``, as an ``<img>`` whose
+        ``alt`` says the position in words (or its ``render`` as text);
+        None for tic-tac-toe, whose buttons are the board.
     widget : ipywidgets.VBox
         The whole thing, to put inside other widgets.
     """
@@ -429,8 +430,7 @@ class GameWidget:
             # is 0.8 / max(width, height) of the picture: size the picture so that it is _COLUMN.
             self._picture_pixels = round(_COLUMN * max(game.width, game.height) / 0.8)
         if self._kind != "tictactoe":
-            self.picture = (w.Image(format="png", layout=w.Layout(width=f"{self._picture_pixels}px"))
-                            if getattr(game, "draw_state", None) is not None else w.HTML())
+            self.picture = w.HTML()
         board = [self.controls] if self.picture is None else (
             [self.controls, self.picture] if self._kind == "connect4" else [w.HBox([self.picture, self.controls])])
         self.widget = w.VBox([self.status, *board, self.stats_line, self.new_game_button])
@@ -536,17 +536,20 @@ class GameWidget:
         self._refresh_controls()
         if self.picture is not None:
             if getattr(self.game, "draw_state", None) is not None:
-                self.picture.value = self.png()
+                png = base64.b64encode(self.png()).decode("ascii")
+                self.picture.value = (f'<img src="data:image/png;base64,{png}" alt="{html.escape(self.alt)}" '
+                                      f'width="{self._picture_pixels}">')
             else:
                 self.picture.value = f"<pre>{html.escape(self.game.render(self.state))}</pre>"
 
     def png(self) -> bytes:
-        """The current position drawn by the game's ``draw_state``, as PNG bytes."""
+        """The current position drawn by the game's ``draw_state``, as PNG bytes; :attr:`alt` says what it shows."""
         from matplotlib.figure import Figure
 
         fig = Figure(figsize=(self._picture_pixels / _DPI,) * 2)
         ax = fig.add_axes((0, 0, 1, 1))
         self.game.draw_state(self.state, ax)
+        self.alt = getattr(ax, "advsearch_alt", None) or self.game.render(self.state)
         buffer = io.BytesIO()
         fig.savefig(buffer, format="png", dpi=_DPI, metadata={"Software": None})
         return buffer.getvalue()

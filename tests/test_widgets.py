@@ -1,6 +1,7 @@
 """The stepper: StepperModel's logic, and the ipywidgets Stepper built on it."""
 
 import base64
+import html
 import subprocess
 import sys
 import types
@@ -440,7 +441,9 @@ def test_connect4_refuses_a_full_column_and_draws_the_board(w):
     game = ConnectFour(4, 4)
     board = play(game, first_legal)
     assert sorted(board.buttons) == [0, 1, 2, 3]
-    assert board.png().startswith(PNG_MAGIC) and board.picture.value == board.png()
+    assert board.png().startswith(PNG_MAGIC)
+    assert board.picture.value.startswith('<img src="data:image/png;base64,' + base64.b64encode(board.png()).decode())
+    assert board.alt.startswith("ConnectFour position") and f'alt="{html.escape(board.alt)}"' in board.picture.value
     board.buttons[0].click()
     board.buttons[0].click()                     # the agent plays column 0 too: the column is full
     assert board.moves == [0, 0, 0, 0] and game.heights(board.state)[0] == 4
@@ -478,7 +481,7 @@ def test_grundy_offers_a_button_per_legal_split(w):
     game = Grundy(7)
     board = play(game, "solver")
     assert [b.description for b in board.buttons.values()] == ["7 → 6 + 1", "7 → 5 + 2", "7 → 4 + 3"]
-    assert bytes(board.picture.value).startswith(PNG_MAGIC)
+    assert 'src="data:image/png;base64,' in board.picture.value and board.alt in html.unescape(board.picture.value)
     board.buttons[(7, 1)].click()
     assert board.moves[0] == (7, 1) and len(board.moves) == 2
     assert set(board.buttons) == set(game.actions(board.state))
