@@ -126,24 +126,17 @@ function scrollTallSlides() {
 Reveal.on('ready', scrollTallSlides);
 Reveal.on('slidechanged', scrollTallSlides);
 {% endif %}
-// A region that scrolls (a tall slide, a long line of code or output) takes focus with Tab, so that
-// the keyboard can scroll it (WCAG 2.1.1; axe-core's scrollable-region-focusable).
-function focusScrollable() {
-  var focusable = "a[href], button, input, select, textarea, [tabindex]";
-  document.querySelectorAll('.reveal .slides *').forEach(function (el) {
-    if (el.hasAttribute('tabindex') || el.matches(focusable)) { return; }
-    var style = getComputedStyle(el);
-    var scrolls = (/(auto|scroll)/.test(style.overflowX) && el.scrollWidth > el.clientWidth) ||
-                  (/(auto|scroll)/.test(style.overflowY) && el.scrollHeight > el.clientHeight);
-    if (scrolls) { el.setAttribute('tabindex', '0'); }
-  });
-}
-window.advsearchFocusScrollable = focusScrollable;
-Reveal.on('ready', focusScrollable);
-Reveal.on('slidechanged', focusScrollable);
+SCROLLABLE_JS
+function focusSlides() { advsearchFocusScrollable(document.querySelector('.reveal .slides')); }
+Reveal.on('ready', focusSlides);
+Reveal.on('slidechanged', focusSlides);
 </script>
 {% endblock footer_js %}
 """
+
+# The script that lets the keyboard reach a region that scrolls: the site's file, put into every deck.
+SCROLLABLE = ROOT / "docs" / "site" / "_static" / "scrollable.js"
+TEMPLATE = TEMPLATE.replace("SCROLLABLE_JS", SCROLLABLE.read_text(encoding="utf-8"))
 
 # A `src` or `href` that loads something, and what it loads.
 LOADED = re.compile(r"<(script|link|img|iframe)\b[^>]*?\b(?:src|href)\s*=\s*[\"']([^\"']+)[\"']", re.I)

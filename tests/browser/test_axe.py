@@ -143,7 +143,8 @@ ALL_SLIDES = """() => {
 def decks():
     """The decks of ``make slides``, built again if missing or older than a lecture or the deck builder."""
     built = list(SLIDES.glob("*.slides.html"))
-    sources = [REPO / "tools" / "build_slides.py", *(REPO / "notebooks").glob("*.ipynb")]
+    sources = [REPO / "tools" / "build_slides.py", REPO / "docs" / "site" / "_static" / "scrollable.js",
+               *(REPO / "notebooks").glob("*.ipynb")]
     if not built or min(d.stat().st_mtime for d in built) < max(p.stat().st_mtime for p in sources):
         build = subprocess.run([sys.executable, str(REPO / "tools" / "build_slides.py"), "--out", str(SLIDES)],
                                cwd=REPO, capture_output=True, text=True, timeout=900)

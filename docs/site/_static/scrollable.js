@@ -1,9 +1,10 @@
-/* A region that scrolls (wide maths, a long line of code or output) can be scrolled from the keyboard:
-   it takes focus with Tab, like a control (WCAG 2.1.1; axe-core's scrollable-region-focusable). */
+/* A region that scrolls (wide maths, a tall slide, a long line of code or output) can be scrolled from the
+   keyboard: it takes focus with Tab, like a control (WCAG 2.1.1; axe-core's scrollable-region-focusable).
+   The site loads this file; tools/build_slides.py puts it into every deck, which calls it on its slides. */
 (function () {
   var FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
-  function focusable() {
-    document.querySelectorAll("body *").forEach(function (el) {
+  function focusScrollable(root) {
+    (root || document.body).querySelectorAll("*").forEach(function (el) {
       if (el.hasAttribute("tabindex") || el.matches(FOCUSABLE)) { return; }
       var style = getComputedStyle(el);
       var scrolls = (/(auto|scroll)/.test(style.overflowX) && el.scrollWidth > el.clientWidth) ||
@@ -11,10 +12,10 @@
       if (scrolls) { el.setAttribute("tabindex", "0"); }
     });
   }
-  window.advsearchFocusScrollable = focusable;
+  window.advsearchFocusScrollable = focusScrollable;
   window.addEventListener("load", function () {
-    focusable();
-    if (window.MathJax && MathJax.Hub) { MathJax.Hub.Queue(focusable); }   // after the maths is typeset
+    focusScrollable();
+    if (window.MathJax && MathJax.Hub) { MathJax.Hub.Queue(function () { focusScrollable(); }); }  // after maths
   });
-  window.addEventListener("resize", focusable);
+  window.addEventListener("resize", function () { focusScrollable(); });
 })();
