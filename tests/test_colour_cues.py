@@ -174,3 +174,19 @@ def test_players_pieces_on_n_player_boards_carry_their_shapes():
         assert len(marks) == 1
         corners = {len(path.vertices) for path in marks[0].get_paths()}
         assert len(corners) == game.num_players, corners   # each player's pieces a shape of their own
+
+
+def test_connect_four_discs_differ_by_a_ring_not_only_by_colour():
+    from matplotlib.figure import Figure
+
+    from advsearch import ConnectFour
+
+    game = ConnectFour()
+    state = game.state("......./......./......./......./...O.../..XXO..")
+    ax = Figure(figsize=(2, 2)).add_subplot()
+    game.draw_state(state, ax)
+    rings = [c for c in ax.collections if c.get_gid() == "O rings"]
+    assert len(rings) == 1 and len(rings[0].get_paths()) == 2      # one ring on each of O's two discs
+    ax = Figure(figsize=(2, 2)).add_subplot()
+    game.draw_state(game.state("......./......./......./......./......./...X..."), ax)
+    assert not [c for c in ax.collections if c.get_gid() == "O rings"]   # X's discs have none

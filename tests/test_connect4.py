@@ -410,16 +410,18 @@ def test_draw_state(width, height, picture):
     empty = width * height - (s[0] | s[1]).bit_count()
     assert len(colours) == bool(empty) + bool(s[0]) + bool(s[1])       # holes, red, yellow
     winning = game._winning_cells(s).bit_count()
-    assert len(ax.collections) == 1 + bool(winning)
+    rings = [c for c in ax.collections if c.get_gid() == "O rings"]
+    assert len(rings) == bool(s[1]) and (not rings or len(rings[0].get_paths()) == s[1].bit_count())
+    assert len(ax.collections) == 1 + bool(s[1]) + bool(winning)
     if winning:
-        assert len(ax.collections[1].get_paths()) == winning
+        assert len(ax.collections[-1].get_paths()) == winning
     for p in ax.patches:
         v = p.get_path().transformed(p.get_patch_transform()).vertices
         assert v.min() >= -1e-9 and v.max() <= 1 + 1e-9
     for path in discs.get_paths():
         v = path.vertices
         assert v.min() >= 0 and v.max() <= 1
-    assert len(game.draw_state(s, small_axes(), highlight=False).collections) == 1
+    assert len(game.draw_state(s, small_axes(), highlight=False).collections) == 1 + bool(s[1])
 
 
 def test_draw_state_rejects_an_illegal_state():

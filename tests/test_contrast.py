@@ -143,3 +143,4 @@ def test_the_player_colours_are_never_text():
         assert not re.search(rf'<text [^>]*fill="{colour}"', svg, re.I)
     tex = to_tikz(result)
     assert not re.search(r"text=player\d", tex), "TikZ writes a player's name or value in the player's colour"
+    assert not re.search(r"\\textcolor\{player\d\}\{[^$]", tex), "TikZ's key writes a name in a player's colour"

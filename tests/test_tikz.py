@@ -106,7 +106,9 @@ def test_three_player_tree_has_tuples_and_player_colours():
     assert r"\definecolor{player0}{HTML}" in tex and r"\definecolor{player2}{HTML}" in tex
     assert tex.count(r"\node[player node") == 4
     assert "draw=player0" in tex and tex.count("draw=player1") == 3
-    assert r"\textcolor{player0}{P0}" in tex                  # the key above the root
+    assert r"\textcolor{player0}{$\bullet$}P0" in tex          # the key above the root: names in black
+    numbers = re.findall(r"\\node\[player node[^\]]*\] \(n\d+\) at \([^)]*\) \{\{\\\w+ (\d)\}\};", tex)
+    assert sorted(numbers) == ["0", "1", "1", "1"]               # each player's number in its circle
 
 
 def test_two_player_picture_defines_no_colours():

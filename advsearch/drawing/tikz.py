@@ -690,7 +690,9 @@ class _Picture:
                 yield self._triangle(node)
             options = ", ".join(self._node_options(node) + self.node_labels[node])
             text = _tex(self.values[node]) if self._inside(node) else ""
-            if node in self.small_values:
+            if not text and self.kinds[node] == "player":   # the player's number: colour is not the only cue
+                text = f"{{{self.geo.small_font[0]} {self.graph.nodes[node]['player']}}}"
+            elif node in self.small_values:
                 text = f"{{{self.geo.small_font[0]} {text}}}"
             yield f"\\node[{options}] (n{i}) at {self._at(node)} {{{text}}};"
 
@@ -700,7 +702,8 @@ class _Picture:
         if n <= 2:
             return None
         names = [player_name(p, n) for p in range(n)]
-        tex = " ".join(rf"\textcolor{{{_player_colour(p)}}}{{{name}}}" for p, name in enumerate(names))
+        # Each name in black beside a dot of its colour: a player's colour is too light for text.
+        tex = r"\ ".join(rf"\textcolor{{{_player_colour(p)}}}{{$\bullet$}}{name}" for p, name in enumerate(names))
         x, y = self._centre(())
         bottom = y + 0.75 * self.geo.shrink
         width, height = self.geo.text_size(" ".join(names), small=True)

@@ -153,8 +153,10 @@ def describe_board(ax, game, state):
 def add_key(ax, entries, title=None):
     """A key under the board on ``ax``: one round swatch and its words per entry, in one row.
 
-    ``entries`` is a list of ``(words, face colour, edge colour)``.  Returns the
-    matplotlib Legend (gid ``"key"``), sized :data:`KEY_FONT`.
+    ``entries`` is a list of ``(words, face colour, edge colour)``, or
+    ``(words, face colour, edge colour, ring colour)`` for a swatch with a
+    ring inside, as the pieces it names have.  Returns the matplotlib Legend
+    (gid ``"key"``), sized :data:`KEY_FONT`.
 
     >>> from matplotlib.figure import Figure
     >>> ax = board_card(Figure(figsize=(3, 3)).add_subplot())
@@ -164,9 +166,15 @@ def add_key(ax, entries, title=None):
     """
     from matplotlib.lines import Line2D
 
-    handles = [Line2D([], [], marker="o", linestyle="none", markersize=KEY_FONT, markerfacecolor=face,
-                      markeredgecolor=edge, markeredgewidth=0.8, label=words) for words, face, edge in entries]
-    key = ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=len(handles),
+    def swatch(face, edge, ring=None):
+        disc = Line2D([], [], marker="o", linestyle="none", markersize=KEY_FONT, markerfacecolor=face,
+                      markeredgecolor=edge, markeredgewidth=0.8)
+        return disc if ring is None else (disc, Line2D([], [], marker="o", linestyle="none",
+                                                       markersize=KEY_FONT * 0.6, markerfacecolor="none",
+                                                       markeredgecolor=ring, markeredgewidth=1.0))
+
+    handles = [swatch(*entry[1:]) for entry in entries]
+    key = ax.legend(handles=handles, labels=[entry[0] for entry in entries], loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=len(handles),
                     frameon=False, fontsize=KEY_FONT, title=title, title_fontsize=KEY_FONT, handletextpad=0.3,
                     columnspacing=1.2, borderaxespad=0.1)
     key.set_gid("key")

@@ -583,8 +583,9 @@ class ConnectFour(Game):
 
         The board is centred in the data square [0, 1] x [0, 1] on a light
         card, and the axes are turned off.  Empty cells are holes in the card's
-        colour.  With ``highlight`` the discs of a four in a row get a white
-        dot.  The discs are drawn as one collection, so a tree can show many
+        colour.  O's discs carry a ring, like the letter, so that the players
+        differ by more than colour.  With ``highlight`` the discs of a four in
+        a row get a white dot.  The discs are drawn as one collection, so a tree can show many
         boards quickly.
 
         Parameters
@@ -631,23 +632,28 @@ class ConnectFour(Game):
             facecolor=_BOARD, edgecolor=_BOARD_EDGE, linewidth=0.6, zorder=1))
         x, o = state
         winning = self._winning_cells(state) if highlight else 0
-        discs, colours, dots = [], [], []
+        discs, colours, dots, rings = [], [], [], []
         for c in range(w):
             for r in range(h):
                 bit = 1 << c * self.stride + r
                 centre = (left + (c + 0.5) * size, bottom + (r + 0.5) * size)
                 discs.append(Circle(centre, 0.39 * size))
                 colours.append(_RED if x & bit else _YELLOW if o & bit else face)
+                if o & bit:               # O's discs carry a ring, like the letter: not told by colour alone
+                    rings.append(Circle(centre, 0.25 * size))
                 if winning & bit:
                     dots.append(Circle(centre, 0.13 * size))
         edges = [_RED_EDGE if col == _RED else _YELLOW_EDGE if col == _YELLOW else _BOARD_EDGE for col in colours]
         ax.add_collection(PatchCollection(discs, facecolors=colours, edgecolors=edges, linewidths=0.5,
                                           zorder=2), autolim=False)
+        if rings:
+            ax.add_collection(PatchCollection(rings, facecolors="none", edgecolors=_YELLOW_EDGE, linewidths=1.0,
+                                              zorder=2.5, gid="O rings"), autolim=False)
         if dots:
             ax.add_collection(PatchCollection(dots, facecolors="white", edgecolors="none", zorder=3),
                               autolim=False)
         if key:
-            add_key(ax, [("X (MAX)", _RED, _RED_EDGE), ("O (MIN)", _YELLOW, _YELLOW_EDGE)])
+            add_key(ax, [("X (MAX)", _RED, _RED_EDGE), ("O (MIN)", _YELLOW, _YELLOW_EDGE, _YELLOW_EDGE)])
         return describe_board(ax, self, state)
 
     def _winning_cells(self, state) -> int:
