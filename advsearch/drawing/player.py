@@ -127,6 +127,9 @@ SCRIPT = """\
       if (!root.isConnected) { window.removeEventListener("keydown", key, true); return; }
       if (!root.contains(e.target) || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) { return; }
       var onSlider = e.target === slider;
+      // On a picture wider than its box, Left and Right scroll it (the page never sees them either).
+      var scrolls = e.target === view && view.scrollWidth > view.clientWidth && /^Arrow(Left|Right)$/.test(e.key);
+      if (scrolls) { e.stopPropagation(); return; }
       var to = onSlider ? undefined : {ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: n - 1}[e.key];
       var pressed = e.target.tagName === "BUTTON" && (e.key === " " || e.key === "Enter");
       if (to === undefined && !pressed && !(onSlider && /^(Arrow|Page|Home$|End$)/.test(e.key))) { return; }

@@ -179,3 +179,24 @@ def test_the_controls_do_not_overlap(page, lecture, width):
             assert apart, (a, b, box, other)
     status_box = boxes[".asp-status"]
     assert page.locator(".asp-where").bounding_box()["width"] <= status_box["width"] + 0.5   # not clipped
+
+
+def test_a_picture_wider_than_its_box_scrolls_with_the_arrows(page, lecture):
+    """At 420 px the frames are wider than the player: on the picture, Left and Right scroll it (a keyboard
+    reader must reach its right side), and the buttons, the slider, Home and End still step."""
+    page.set_viewport_size({"width": 420, "height": 720})
+    outside = serve(page.context, lecture.page())
+    page.goto(ADDRESS)
+    page.locator(".advsearch-player[data-live]").wait_for()
+    view = page.locator(".asp-view")
+    assert view.evaluate("v => v.scrollWidth > v.clientWidth")
+    view.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.querySelector('.asp-view').scrollLeft > 0")
+    assert status(page) == "step 1 of 26 (event 0)"
+    page.keyboard.press("End")
+    assert status(page) == "step 26 of 26 (event 25)"
+    page.locator(".asp-back").click()
+    assert status(page) == "step 25 of 26 (event 24)"
+    assert outside == [] and page.errors == []
