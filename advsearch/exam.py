@@ -9,6 +9,9 @@
   changes that move);
 - ``sheets/<student>.tex``: the same paper as a LaTeX document with the trees
   in TikZ (:func:`advsearch.to_tikz`), for a course that typesets its exams;
+- ``sheets/<student>.txt``: the same paper as plain text, each tree given by
+  its alternative text (the tree in text form and every node in words), for
+  a student who reads with a screen reader or in large print;
 - ``answer_key.csv``: one row per student with every answer;
 - ``answer_key.pdf``: for each student, the two searches drawn with their
   values, cuts and bounds, and narrated step by step
@@ -291,6 +294,18 @@ def _wrap(text, width=100):
     return "\n".join(textwrap.wrap(text, width))
 
 
+def _sheet_text(q, name, title, figure) -> str:
+    """The paper of :func:`_sheet_figure` as plain text: its words, and each tree by the figure's alt text."""
+    from .drawing.mpl.alt import ATTRIBUTE
+
+    trees = [getattr(ax, ATTRIBUTE) for ax in figure.axes]
+    who = f"{name}  ({q.student})" if name else q.student
+    lines = [title, f"Student: {who}", f"Version {q.version}", ""]
+    for block, tree in zip(_question_texts(q), trees):
+        lines += [_wrap(block[0]), "", _wrap(tree), "", *(_wrap(line) for line in block[1:]), ""]
+    return "\n".join(lines)
+
+
 def _sheet_figure(q, name, title):
     from matplotlib.figure import Figure
 
@@ -489,8 +504,8 @@ def write_exam(roster, seed, out, *, title="Adversarial search: exam") -> dict:
     Returns
     -------
     dict
-        ``{"sheets": [pdf paths], "tex": [tex paths], "key_csv": path,
-        "key_pdf": path}``.
+        ``{"sheets": [pdf paths], "tex": [tex paths], "text": [txt paths],
+        "key_csv": path, "key_pdf": path}``.
 
     Raises
     ------
@@ -531,18 +546,22 @@ def write_exam(roster, seed, out, *, title="Adversarial search: exam") -> dict:
         raise ValueError(f"the folder {sheets_dir} cannot be made ({error.strerror}); name a folder for "
                          f"--out") from None
 
-    sheets, texs, rows = [], [], []
+    sheets, texs, texts, rows = [], [], [], []
     key_pdf = os.path.join(out, "answer_key.pdf")
     buf = io.BytesIO()
     with PdfPages(buf, metadata=_PDF_METADATA) as key:
         for (sid, name), file in zip(students, files):
             q = questions(sid, seed)
             base = os.path.join(sheets_dir, file)
-            _save_pdf(_sheet_figure(q, name, title), base + ".pdf")
+            figure = _sheet_figure(q, name, title)
+            _save_pdf(figure, base + ".pdf")
             with open(base + ".tex", "w", encoding="utf-8") as f:
                 f.write(_sheet_tex(q, name, title))
+            with open(base + ".txt", "w", encoding="utf-8") as f:
+                f.write(_sheet_text(q, name, title, figure))
             sheets.append(base + ".pdf")
             texs.append(base + ".tex")
+            texts.append(base + ".txt")
             for page in _key_pages(q, name, title):
                 key.savefig(page)
             rows.append({"student_id": sid, "name": name, **q.key})
@@ -553,7 +572,7 @@ def write_exam(roster, seed, out, *, title="Adversarial search: exam") -> dict:
         writer = csv.DictWriter(f, fieldnames=KEY_COLUMNS, lineterminator="\n")
         writer.writeheader()
         writer.writerows(rows)
-    return {"sheets": sheets, "tex": texs, "key_csv": key_csv, "key_pdf": key_pdf}
+    return {"sheets": sheets, "tex": texs, "text": texts, "key_csv": key_csv, "key_pdf": key_pdf}
 
 
 def main(argv=None, stdout=None, stderr=None) -> int:

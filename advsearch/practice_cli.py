@@ -352,8 +352,9 @@ def _write_png(exercise, path, solution=None):
             f.write(data)
         return
     ax = exercise.draw()
-    try:
-        ax.figure.savefig(path, format="png", dpi=100, bbox_inches="tight")
+    try:                # the picture's alternative text goes into the file, as PNG's standard Description
+        ax.figure.savefig(path, format="png", dpi=100, bbox_inches="tight",
+                          metadata={"Description": getattr(ax, "advsearch_alt", None) or exercise.question})
     finally:
         plt.close(ax.figure)
 

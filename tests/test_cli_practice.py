@@ -169,6 +169,13 @@ def test_png_writes_a_picture(tmp_path, extra):
     assert f"Drawing written to {path}" in out
     width, height = _png_size(path)
     assert 100 < width < 5000 and 50 < height < 5000
+    from PIL import Image
+
+    described = Image.open(path).text["Description"]          # the picture's text alternative, in the file
+    if extra:                                                   # the solution's whole explanation
+        assert described.startswith("Solution: alpha-beta (seed 7)") and "A (MAX) returns" in described
+    else:                                                       # the exercise's tree, in text form
+        assert described.startswith("Game tree.") and "The tree in text form: A[" in described
 
 
 def test_png_into_a_missing_folder_is_a_clear_error(tmp_path):

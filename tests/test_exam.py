@@ -33,7 +33,8 @@ def _pages(path) -> int:
 def test_files_written(written):
     d, files = written
     out = d / "out"
-    assert sorted(os.listdir(out / "sheets")) == ["alice.pdf", "alice.tex", "bob.pdf", "bob.tex", "c_3.pdf", "c_3.tex"]
+    assert sorted(os.listdir(out / "sheets")) == sorted(f"{who}.{kind}" for who in ("alice", "bob", "c_3")
+                                                        for kind in ("pdf", "tex", "txt"))
     assert files["key_csv"] == str(out / "answer_key.csv") and files["key_pdf"] == str(out / "answer_key.pdf")
     for pdf in files["sheets"]:
         data = open(pdf, "rb").read()
@@ -51,6 +52,23 @@ def test_tex_sheets(written):
     assert r"Carl \& Co Ltd\_ (c\_3)" in tex                       # escaped for LaTeX
     q = exam.questions("c_3", "final-2025")
     assert ads.to_tikz(q.alphabeta.tree).strip() in tex and q.version in tex
+
+
+def test_text_sheets_are_the_paper_in_words(written):
+    """The plain-text paper: every question, and each tree in text form with every leaf's value, checked
+    against the student's own trees."""
+    d, files = written
+    assert files["text"] == [str(d / "out" / "sheets" / f"{who}.txt") for who in ("alice", "bob", "c_3")]
+    text = open(d / "out" / "sheets" / "bob.txt", encoding="utf-8").read()
+    q = exam.questions("bob", "final-2025")
+    flat = " ".join(text.split())
+    for block in exam._question_texts(q):
+        for line in block:
+            assert " ".join(line.split()) in flat
+    for t in (q.alphabeta.tree, q.chance_tree):
+        assert f"The tree in text form: {t}" in flat
+        assert flat.count("leaf, value") >= sum(1 for _ in t.leaves())
+    assert q.version in text and "bob" in text
 
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")

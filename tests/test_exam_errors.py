@@ -38,7 +38,10 @@ def odd(tmp_path_factory):
 
 def test_names_with_mathtext_characters_make_every_sheet_and_the_key(odd):
     out, written = odd
-    assert sorted(os.listdir(out / "sheets")) == ["s0.pdf", "s0.tex", "s1.pdf", "s1.tex", "s2.pdf", "s2.tex"]
+    assert sorted(os.listdir(out / "sheets")) == [f"s{i}.{kind}" for i in range(3) for kind in ("pdf", "tex", "txt")]
+    for path, name in zip(written["text"], ODD_NAMES):
+        text = open(path, encoding="utf-8").read()
+        assert name in text and ODD_TITLE in text                    # as written, not as TeX or mathtext
     for path in written["sheets"] + [written["key_pdf"]]:
         _pdf(path)
     rows = open(written["key_csv"], encoding="utf-8").read()

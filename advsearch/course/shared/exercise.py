@@ -101,10 +101,10 @@ class Solution:
         return self.text
 
     def png(self) -> bytes:
-        """The figure as PNG bytes."""
+        """The figure as PNG bytes, with :attr:`text` as the file's Description (its text alternative)."""
         if self._png is None:
             buf = io.BytesIO()
-            self.figure.savefig(buf, format="png", dpi=80, bbox_inches="tight")
+            self.figure.savefig(buf, format="png", dpi=80, bbox_inches="tight", metadata={"Description": self.text})
             self._png = buf.getvalue()
         return self._png
 
