@@ -222,3 +222,29 @@ def test_a_path_text_too_long_for_int_is_no_node_and_no_crash():
         assert assess_maxn_values(p4.multiplayer, {"A": (1, 2, 3), big: (1, 1, 1)}, "B").points == 0.0
         fb = check_values(p1.minimax.tree, {big: 1})
         assert not fb.ok and len(fb.text) < 2000
+
+
+def test_a_payoff_vector_is_read_once_so_what_is_checked_is_what_is_kept():
+    """A list that gives other items each time it is read (possible in-process only: the sandbox's pipe carries
+    plain lists) could pass the check with numbers and be kept as values equal to anything; found by review."""
+    q = grading.problems("ps4", "x").multiplayer
+
+    class Liar(int):
+        def __eq__(self, other):
+            return True
+        __hash__ = int.__hash__
+
+    def flip(first_read_liars):
+        class Flip(list):
+            reads = 0
+
+            def __iter__(self):
+                Flip.reads += 1
+                liars = (Flip.reads == 1) == first_read_liars
+                return iter([Liar(0)] * 3 if liars else list.__iter__(self))
+        return Flip
+
+    for first in (True, False):
+        Flip = flip(first)
+        answer = {k: Flip([1, 2, 3]) for k in q.maxn}
+        assert grading.assess_maxn_values(q, answer, q.maxn_move, 2).details["right"] == 0

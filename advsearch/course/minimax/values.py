@@ -166,7 +166,8 @@ def _read_values(t: Tree, answer):
         if x is None or x is Ellipsis:
             return None, None
         if vectors and isinstance(x, (tuple, list)):
-            return tuple(x), _vector_problem(t, repr(key), x)
+            vector = tuple(x)                           # read once: what is checked is what is kept
+            return vector, _vector_problem(t, repr(key), vector)
         return x, value_type_problem(repr(key), x)      # a plain number for a vector: diagnosed below
 
     given, every, notes = read_by_node(t, answer, problem_of)
