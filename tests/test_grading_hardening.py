@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import glob
 import json
+import re
 import os
 import shutil
 import socket
@@ -405,9 +406,13 @@ print("alive", alive, flush=True)
     done = subprocess.run(sandbox.command([PYTHON, "-I", "-S", "-c", code], limits=limits), capture_output=True,
                           text=True, timeout=120)
     held = done.stdout.count("held")
+    # "held" counts every child that filled its block, also one the group's limit ended later to make room for
+    # the next (CI once saw 4 of 640 MB): the budget is on the children alive together, which the parent counts.
+    alive = re.search(r"alive (\d+)", done.stdout)
+    together = int(alive.group(1)) if alive else 0      # the parent itself ended: nothing is held
     total = cgroup.total_mb(limits)
-    assert 60 + 200 * held <= total + 200, (held, total)
-    assert held < 10
+    assert 60 + 200 * together <= total + 200, (together, held, total)
+    assert held < 10 and together < 10
 
 
 def test_a_kernel_that_fills_its_socket_folder_on_disk_is_ended(tmp_path):
