@@ -58,6 +58,15 @@ attack's own student: ``hedge_two_names`` 2/2 on ps1 and ps3, 1.5/2 on ps4's max
 TypeError in the MCTS report, both questions to a human; ``rescanned_lookups`` cost the grader 13.1 s of CPU
 on seed 0 for its right value (0.1 s since; both before 73abfdd).  The last two are right answers and earn
 their points (:data:`EARNS`).
+
+Review 25 (2026-11-27, issue 28's outputs) added three that still work, and that the round trip does not see
+(its SCRIPTS look for '<', which none of them needs): ``image_metadata_attributes`` (an image output's metadata
+"width": "1 onload=..." runs in feedback and in the formgrader's page, the instructor's session: from there a
+POST /api/kernels with the XSRF cookie started a kernel on the instructor's server; also through the package's
+figure formatter), ``markdown_entity_javascript_link`` (javascript&#58; in a Markdown link passes SafeOutputs
+and is a live javascript: link when clicked), and ``image_metadata_not_a_dict`` (generate_feedback fails for the
+student, so the whole call fails, and the formgrader answers 500 for the submission); so does
+``markdown_missing_attachment`` (a Markdown image naming an attachment that is not there).
 """
 
 from __future__ import annotations
@@ -255,6 +264,42 @@ from IPython.display import HTML, Javascript, display
 display(HTML('<script>document.title = "advsearch-xss-html"</script><img src=x onerror="window.advsearchXss=1">'))
 display(Javascript('document.title = "advsearch-xss-js"'))
 display({"text/html": "<iframe srcdoc=\'<script>parent.advsearchXss=2</script>\'></iframe>"}, raw=True)
+'''}),
+    # Review 25 (issue 28's outputs): SafeOutputs keeps an image output's metadata whole.  nbconvert's classic
+    # and lab templates (feedback, formgrade) write its width and height unquoted (width={{ width|escape_html }}),
+    # and html.escape leaves spaces and '=' alone: "1 onload=..." is a second attribute, and the PNG loads, so
+    # the handler runs in the formgrader's page (the instructor's Jupyter session) and in the feedback page.
+    # 'filenames' makes the <img> fetch any URL the student names when the instructor opens the page.  The same
+    # goes through the package's own figure formatter (advsearch/__init__.py: _figure_bundle calls
+    # drawing.mpl.alt.bundle by name, so a cell that rebinds bundle chooses every figure's metadata).  The
+    # round trip's SCRIPTS cannot see it (no '<' is needed); look for "onload=" in the feedback HTML.
+    "image_metadata_attributes": ("html", ("ps1", "ps3", "ps4"), {"last": '''
+from IPython.display import publish_display_data
+_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+publish_display_data({"image/png": _PNG, "text/plain": "a chart"}, metadata={"image/png": {
+    "alt": "a chart", "width": "1 onload=document.title=`advsearch-xss-width`;window.advsearchXss=3"}})
+publish_display_data({"image/jpeg": _PNG, "text/plain": "a chart"}, metadata={"image/jpeg": {
+    "height": "1 onload=window.advsearchXssJ=1 onerror=window.advsearchXssJ=2"}})
+publish_display_data({"image/png": _PNG, "text/plain": "a chart"}, metadata={
+    "filenames": {"image/png": "http://127.0.0.1:9/advsearch-track.png"}, "image/png": {"width": "1"}})
+try:
+    import advsearch, advsearch.drawing.mpl.alt as _alt
+    _alt.bundle = lambda fig: ({"text/plain": "a chart"}, {"image/png": {
+        "alt": "a chart", "width": "1 onload=window.advsearchXssFormatter=1"}})
+    from matplotlib.figure import Figure
+    _fig = Figure(figsize=(1, 1))
+    _fig.add_subplot().plot([1, 2])
+    display(_fig)
+except Exception as e:
+    print("formatter variant not run:", type(e).__name__, e)
+'''}),
+    # Review 25: an image output whose metadata for its type is not a dict (here a string): nbconvert's
+    # get_metadata calls .get on it, so the notebook cannot be made HTML: no feedback for the student, and the
+    # formgrader cannot show the submission.  nbformat's schema allows it (output metadata is any object).
+    "image_metadata_not_a_dict": ("after the kernel", ("ps1",), {"last": '''
+from IPython.display import publish_display_data
+_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+publish_display_data({"image/png": _PNG, "text/plain": "a chart"}, metadata={"image/png": "not a dict"})
 '''}),
     # ---------------------------------------------------------- output past the caps
     # nbclient applies update_display_data (and a display_data whose display_id it knows) through
@@ -599,6 +644,25 @@ def _graded_markdown_script(nb):
     return nb
 
 
+def _markdown_entity_javascript_link(nb):
+    """Review 25: SafeOutputs breaks the text "javascript:" in a student's Markdown, but Markdown decodes entities
+    in a link's address: "javascript&#58;..." (or "&colon;", or "&#106;avascript:") becomes a live javascript:
+    link in feedback and in the formgrader, which runs in the instructor's session when clicked."""
+    import nbformat
+    nb.cells.append(nbformat.v4.new_markdown_cell(
+        "My derivation is [here](javascript&#58;void(document.title='advsearch-xss-link')), "
+        "[also here](javascript&colon;void(window.advsearchXss=5)) and [here](&#106;avascript:void(0))."))
+    return nb
+
+
+def _markdown_missing_attachment(nb):
+    """Review 25: a student's Markdown image names an attachment the cell does not have: nbconvert's Markdown
+    renderer raises InvalidNotebook, so neither feedback nor the formgrader can make the notebook HTML."""
+    import nbformat
+    nb.cells.append(nbformat.v4.new_markdown_cell("My sketch: ![the tree](attachment:missing.png)"))
+    return nb
+
+
 def _answer_made_grade(nb):
     """The answer cell marked as graded with 100 points of its own (nbgrader's OverwriteCells looks it up)."""
     for cell in nb.cells:
@@ -629,6 +693,8 @@ NOTEBOOK_EDITS = {
     "many_cells": ("cost", ("ps1",), _many_cells),
     "markdown_script": ("html", ("ps1", "ps3", "ps4"), _markdown_script),
     "graded_markdown_script": ("html", ("ps1", "ps3", "ps4"), _graded_markdown_script),
+    "markdown_entity_javascript_link": ("html", ("ps1",), _markdown_entity_javascript_link),
+    "markdown_missing_attachment": ("after the kernel", ("ps1",), _markdown_missing_attachment),
 }
 
 
