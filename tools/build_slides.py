@@ -61,11 +61,11 @@ alt="{{ alttext | escape_html }}"
 {%- endif %}
 {%- set width = output | get_metadata('width', 'image/png') -%}
 {%- if width is not none %}
-width={{ width | escape_html }}
+width="{{ width | escape_html }}"
 {%- endif %}
 {%- set height = output | get_metadata('height', 'image/png') -%}
 {%- if height is not none %}
-height={{ height | escape_html }}
+height="{{ height | escape_html }}"
 {%- endif %}
 class="
 {%- if output | get_metadata('unconfined', 'image/png') %}

@@ -272,14 +272,25 @@ class SafeOutputs(NbGraderPreprocessor):
 
     nbconvert renders a notebook's HTML outputs, raw HTML in Markdown and
     raw cells as they are: a script there would run in the instructor's
-    browser, in the formgrader's session.  So: outputs keep only plain
-    text and PNG or JPEG images; Markdown cells the student could edit (not
-    locked) have their ``<`` escaped and ``javascript:`` links broken, and
-    lose attachments other than images; raw cells lose their format; and the
-    notebook's stored widget state is dropped.
+    browser, in the formgrader's session.  So:
+
+    - outputs keep only plain text and PNG or JPEG images, and of their
+      metadata only what an image needs, checked: its alternative text
+      (a string), its width and height (numbers: the templates write them
+      unquoted, so a string could add an attribute such as ``onload``) and
+      its background (``light`` or ``dark``);
+    - Markdown cells the student could edit (not locked) are shown as
+      their text, in a code block: no link, image, HTML, entity or formula
+      in them is read (Markdown decodes ``javascript&#58;`` in a link's
+      address), followed by the cell's image attachments, each shown once;
+    - raw cells lose their format, and the notebook's stored widget state
+      is dropped.
     """
 
     KEEP = ("text/plain", "image/png", "image/jpeg")
+    IMAGES = ("image/png", "image/jpeg")
+    #: The most characters of an image's alternative text kept (the package's own say at most 10,000).
+    MAX_ALT = 10_000
 
     def preprocess(self, nb, resources):
         nb.metadata.pop("widgets", None)
@@ -294,21 +305,62 @@ class SafeOutputs(NbGraderPreprocessor):
         if "data" not in output:
             return output                               # streams and errors: nbconvert escapes their text
         output.data = {k: v for k, v in output.data.items() if k in self.KEEP}
+        if "metadata" in output:
+            output.metadata = self._image_metadata(output.metadata, [k for k in output.data if k in self.IMAGES])
         return output if output.data else None
+
+    @classmethod
+    def _image_metadata(cls, metadata, images) -> dict:
+        """Of an output's metadata, for each of its ``images``: alt (cut), width and height (positive numbers),
+        needs_background (light or dark).  Nothing else: no ``filenames`` (an address the page would fetch)."""
+        kept = {}
+        for kind in images:
+            given = metadata.get(kind) if isinstance(metadata, dict) else None
+            if not isinstance(given, dict):
+                continue
+            mine = {}
+            if isinstance(given.get("alt"), str):
+                mine["alt"] = cut(given["alt"], cls.MAX_ALT)
+            for size in ("width", "height"):
+                value = given.get(size)
+                if type(value) in (int, float) and 0 < value < 100_000:
+                    mine[size] = value
+            if given.get("needs_background") in ("light", "dark"):
+                mine["needs_background"] = given["needs_background"]
+            if mine:
+                kept[kind] = mine
+        return kept
 
     def _student_text(self, cell) -> None:
         if cell.cell_type == "raw":
             cell.metadata.pop("format", None)
             cell.metadata.pop("raw_mimetype", None)
         elif cell.cell_type == "markdown":
-            cell.source = re.sub("javascript:", "javascript&#58;", cell.source.replace("<", "&lt;"),
-                                 flags=re.IGNORECASE)
-            for name, bundle in list(cell.get("attachments", {}).items()):
-                kept = {k: v for k, v in bundle.items() if k in ("image/png", "image/jpeg")}
-                if kept:
-                    cell.attachments[name] = kept
-                else:
-                    del cell.attachments[name]
+            images = {}
+            for name, bundle in (cell.get("attachments") or {}).items():
+                kept = {k: v for k, v in bundle.items() if k in self.IMAGES and isinstance(v, str)} \
+                    if isinstance(bundle, dict) else {}
+                if kept:        # renamed: the name goes into the Markdown
+                    images[f"image{len(images) + 1}"] = kept
+            cell.source = as_text_block(cell.source) + "".join(
+                f"\n\n![attached image {k}](attachment:{name})" for k, name in enumerate(images, start=1))
+            if images:
+                cell.attachments = images
+            else:
+                cell.pop("attachments", None)
+
+
+def as_text_block(text: str) -> str:
+    """Markdown that shows ``text`` as it is: a fenced code block, its fence longer than any run of ``~`` in it.
+
+    Nothing in a code block is read as Markdown, HTML, an entity or a link:
+
+    >>> as_text_block("[x](javascript&#58;alert(1)) ~~~")
+    '~~~~\\n[x](javascript&#58;alert(1)) ~~~\\n~~~~'
+    """
+    text = text if isinstance(text, str) else "".join(text)
+    fence = "~" * max(3, 1 + max((len(run) for run in re.findall("~+", text)), default=0))
+    return f"{fence}\n{text}\n{fence}"
 
 
 class KeepFirstIds(DeduplicateIds):

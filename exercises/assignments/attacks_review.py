@@ -59,14 +59,15 @@ TypeError in the MCTS report, both questions to a human; ``rescanned_lookups`` c
 on seed 0 for its right value (0.1 s since; both before 73abfdd).  The last two are right answers and earn
 their points (:data:`EARNS`).
 
-Review 25 (2026-11-27, issue 28's outputs) added three that still work, and that the round trip does not see
-(its SCRIPTS look for '<', which none of them needs): ``image_metadata_attributes`` (an image output's metadata
-"width": "1 onload=..." runs in feedback and in the formgrader's page, the instructor's session: from there a
-POST /api/kernels with the XSRF cookie started a kernel on the instructor's server; also through the package's
-figure formatter), ``markdown_entity_javascript_link`` (javascript&#58; in a Markdown link passes SafeOutputs
-and is a live javascript: link when clicked), and ``image_metadata_not_a_dict`` (generate_feedback fails for the
-student, so the whole call fails, and the formgrader answers 500 for the submission); so does
-``markdown_missing_attachment`` (a Markdown image naming an attachment that is not there).
+Review 25 (2026-11-27, issue 28's outputs) added four, all of which worked until SafeOutputs kept only an
+image's checked metadata and showed a student's Markdown as its text: ``image_metadata_attributes`` (an image
+output's metadata "width": "1 onload=..." ran in feedback and in the formgrader's page, the instructor's
+session: from there a POST /api/kernels with the XSRF cookie started a kernel on the instructor's server; also
+through the package's figure formatter), ``markdown_entity_javascript_link`` (javascript&#58; in a Markdown link
+was a live javascript: link when clicked), ``image_metadata_not_a_dict`` and ``markdown_missing_attachment``
+(nbconvert could not make the page: no feedback for the student, and the formgrader answered 500).  The round
+trip's old check looked for '<', which the first two do not need; it now reads each page as a browser does
+(``live_html.py``).
 """
 
 from __future__ import annotations
@@ -272,7 +273,7 @@ display({"text/html": "<iframe srcdoc=\'<script>parent.advsearchXss=2</script>\'
     # 'filenames' makes the <img> fetch any URL the student names when the instructor opens the page.  The same
     # goes through the package's own figure formatter (advsearch/__init__.py: _figure_bundle calls
     # drawing.mpl.alt.bundle by name, so a cell that rebinds bundle chooses every figure's metadata).  The
-    # round trip's SCRIPTS cannot see it (no '<' is needed); look for "onload=" in the feedback HTML.
+    # round trip's old check could not see it (no '<' is needed); live_html.py finds the handler.
     "image_metadata_attributes": ("html", ("ps1", "ps3", "ps4"), {"last": '''
 from IPython.display import publish_display_data
 _PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="

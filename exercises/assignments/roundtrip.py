@@ -79,6 +79,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import attacks  # noqa: E402  (the dishonest submissions, next to this file)
 import attacks_review  # noqa: E402  (those an adversarial review found)
+from live_html import live_parts  # noqa: E402  (what of a student's could run in a page)
 
 #: Every notebook attack, and every hand-in that plants something and must be refused before it is read.
 ATTACKS = {**attacks.ATTACKS, **attacks_review.ATTACKS}
@@ -655,13 +656,10 @@ def round_trip(course: str, a: str, failures: Failures):
                            f"{a}: feedback for {student} written")
             if student.startswith("attack_") and os.path.isfile(html):
                 text = open(html, encoding="utf-8", errors="replace").read()
-                found = [tag for tag in SCRIPTS if tag in text]
-                failures.check(not found, f"{a}: {student}'s feedback runs none of the student's HTML"
-                               + (f" (found {found})" if found else ""))
+                found = live_parts(text)
+                failures.check(not found, f"{a}: {student}'s feedback runs and fetches none of the student's "
+                               "HTML" + (f" (found {found[:3]})" if found else ""))
 
-
-#: HTML that the attacks put in outputs and Markdown, which feedback must show as text, never as tags.
-SCRIPTS = ("<script>document.title", "<img src=x onerror", "<iframe srcdoc", "<script>window.advsearch")
 
 #: The largest autograded notebook allowed: the kernel keeps 2 million characters of output, plus the notebook.
 MAX_NOTEBOOK = 3_000_000

@@ -38,6 +38,9 @@ ATTRIBUTE = "advsearch_alt"
 #: Series with at most this many points have every point listed; longer ones their ranges.
 LIST_POINTS = 12
 
+#: The most characters of alternative text a figure's output carries (a lecture's largest tree needs 4,100).
+MAX_TEXT = 10_000
+
 #: The image formats whose output gets the text as its ``alt``.
 IMAGE_FORMATS = ("image/png", "image/jpeg", "image/svg+xml")
 
@@ -110,8 +113,18 @@ def bundle(fig) -> tuple:
     image itself still comes from the image formatters matplotlib's inline
     backend registers.
     """
-    text = alt_text(fig)
+    text = _bounded(alt_text(fig))
     return {"text/plain": text}, {mime: {"alt": text} for mime in _shown_formats(fig)}
+
+
+def _bounded(text: str) -> str:
+    """``text`` without control characters (a line break stays), cut to :data:`MAX_TEXT` characters.
+
+    >>> _bounded("a\x1b[2J chart" + "!" * 20_000)[:12], len(_bounded("x" * 20_000))
+    ('a [2J chart!', 10015)
+    """
+    text = "".join(c if c == "\n" or c.isprintable() else " " for c in text)
+    return text if len(text) <= MAX_TEXT else f"{text[:MAX_TEXT]}… ({len(text) - MAX_TEXT:,} more)"
 
 
 def _shown_formats(fig) -> tuple:
