@@ -18,7 +18,9 @@ The public API, re-exported from the modules that define it:
 - the lectures' worked examples: :mod:`advsearch.examples`;
 - exercises: :mod:`advsearch.check` (answer checkers that say where an answer
   goes wrong) and :mod:`advsearch.practice` (seeded practice trees);
-- drawing: :func:`draw`, :func:`draw_frames`, :func:`frames`, :func:`to_tikz`;
+- drawing: :func:`draw`, :func:`draw_frames`, :func:`frames`, :func:`to_tikz` (matplotlib, the lectures');
+  without matplotlib :func:`to_svg`, :func:`picture` (an SVG picture for a notebook, the exercises') and
+  :func:`player` (a search's steps, no kernel needed);
 - games between agents: :mod:`advsearch.agents`, :mod:`advsearch.arena`
   (:func:`play`, :func:`match`, :func:`tournament`).
 
@@ -111,7 +113,8 @@ _LAZY = {
     # pictures without matplotlib: SVG, and the kernel-free frame player
     "to_svg": ("advsearch.drawing.svg", "to_svg"),
     "player": ("advsearch.drawing.player", "player"),
-    # the time limit's error: timeout.py (threads, ctypes) loads when code first runs under a limit
+    "picture": ("advsearch.drawing.svg_picture", "picture"),
+    # the time limit's error: timeout.py loads with the first search or the first code run under a limit
     "TimeLimitExceeded": ("advsearch.timeout", "TimeLimitExceeded"),
     # play: games between agents, evaluations, learning (numpy)
     **{name: ("advsearch.arena", name)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
+from . import timeout
 from .game import MAX, GameView
 
 __all__ = ["RecordingGame", "Runaway"]
@@ -38,7 +39,9 @@ class RecordingGame(GameView):
     game : Game
         The game to wrap.
     limit : int, optional
-        Raise :class:`Runaway` after this many calls.
+        Raise :class:`Runaway` after this many calls.  Each call is also a
+        :func:`~advsearch.timeout.checkpoint`, so that code searching through
+        the game is stopped by a time limit where threads are missing.
     evaluate : callable, optional
         The evaluation :meth:`evaluate` passes calls on to (and logs).
 
@@ -74,6 +77,7 @@ class RecordingGame(GameView):
         self.calls += 1
         if self.limit is not None and self.calls > self.limit:
             raise Runaway(self.limit)
+        timeout.checkpoint()      # where threads are missing, the time limit is kept here (advsearch.timeout)
         # Who called the game: a search of advsearch.search itself counts as library use.
         caller = sys._getframe(2).f_code.co_filename
         if caller.startswith(_SEARCH_DIR):

@@ -6,12 +6,27 @@ agent's move) and gives up on it after a number of seconds with
 for a limit the caller passes, ``time_limit``, ``max_nodes``, a time per move,
 is :func:`advsearch.validation.budget`.)
 
-:func:`call` runs the code in a worker thread and waits for it, so it works the
-same on Linux, macOS and Windows, in a notebook's kernel or in any thread, and
-it stops waiting even while the code sleeps.  On time-out the worker is told to
-stop by an exception raised into it at its next Python instruction; code that
-is blocked inside C (a long ``time.sleep``) stops when that call returns, after
-:func:`call` has already returned control to the caller.
+It keeps the limit in one of two ways, chosen once by :func:`mode`:
+
+``"threads"`` (CPython, wherever a thread can start)
+    The code runs in a worker thread and :func:`call` waits for it, so it works
+    the same on Linux, macOS and Windows, in a notebook's kernel or in any
+    thread, and it stops waiting even while the code sleeps.  On time-out the
+    worker is told to stop by an exception raised into it at its next Python
+    instruction; code that is blocked inside C (a long ``time.sleep``) stops
+    when that call returns, after :func:`call` has already returned control.
+
+``"cooperative"`` (Pyodide, Python in a browser tab, where no thread can start)
+    The code runs in the caller's thread with a deadline, and stops at the first
+    :func:`checkpoint` past it: every call a student's search makes to the
+    :class:`~advsearch.recording.RecordingGame` the checkers give it, and every
+    leaf a package search scores, is one.  So a search that loops for ever
+    *while asking its game* is stopped, with the same :class:`TimeLimitExceeded`
+    and message as in a thread.  Code that never comes back to the package
+    (``while True: pass``, a long ``time.sleep``), or that catches every
+    BaseException (a bare ``except:``) around its calls to the game and goes on,
+    cannot be stopped this way: it runs until it returns, and is then reported
+    as too slow all the same.
 
 Examples
 --------
@@ -22,18 +37,34 @@ Examples
 Traceback (most recent call last):
 ...
 advsearch.timeout.TimeLimitExceeded: a nap did not finish within 0.05 s
+
+The cooperative way, forced here as tests force it, stops code at a checkpoint:
+
+>>> def asks_for_ever():
+...     while True:
+...         checkpoint()          # what RecordingGame does at every call of the game
+>>> with forced("cooperative"):
+...     call(asks_for_ever, seconds=0.05, what="the loop")
+Traceback (most recent call last):
+...
+advsearch.timeout.TimeLimitExceeded: the loop did not finish within 0.05 s
 """
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
-import ctypes
+import sys
 import threading
+import time
 
 from . import validation
 from .errors import GameError
 
-__all__ = ["TimeLimitExceeded", "call"]
+__all__ = ["MODES", "TimeLimitExceeded", "call", "checkpoint", "forced", "mode", "watched"]
+
+#: The ways of keeping a time limit: in a worker thread, or at the checkpoints of the running code.
+MODES = ("threads", "cooperative")
 
 #: Stack size of the worker thread: room for deep recursion (macOS gives threads only 512 KiB).
 WORKER_STACK = 256 * 1024 * 1024
@@ -53,24 +84,134 @@ class TimeLimitExceeded(GameError, TimeoutError):
 
 
 class _Stop(BaseException):
-    """Raised into an abandoned worker; a BaseException so that ``except Exception`` cannot keep it alive."""
+    """Raised into running code that is out of time; a BaseException so that ``except Exception`` cannot keep
+    it alive.  ``limit`` is the cooperative limit that ran out (None in a worker thread)."""
+
+    def __init__(self, limit=None):
+        super().__init__()
+        self.limit = limit
+
+
+# ------------------------------------------------------------------ which way
+
+_detected: list = []      # the mode found on first use, once per process
+_forced: list = []        # the modes forced by :func:`forced`, innermost last
+
+
+def mode() -> str:
+    """``"threads"`` where a thread can start, else ``"cooperative"``; found out once (or as :func:`forced`).
+
+    Pyodide (``sys.platform == "emscripten"``) and WASI are cooperative without
+    trying; anywhere else a thread that fails to start makes it so.
+    """
+    if _forced:
+        return _forced[-1]
+    if not _detected:
+        _detected.append(_detect())
+    return _detected[0]
+
+
+def _detect() -> str:
+    if sys.platform in ("emscripten", "wasi"):
+        return "cooperative"
+    try:
+        probe = threading.Thread(target=int, daemon=True)
+        probe.start()
+        probe.join()
+    except RuntimeError:      # "can't start new thread"
+        return "cooperative"
+    return "threads"
+
+
+@contextlib.contextmanager
+def forced(way: str):
+    """Keep time limits ``way`` (one of :data:`MODES`) inside the ``with`` block, whatever :func:`mode` found.
+
+    For tests: ``with timeout.forced("cooperative"):`` runs CPython as Pyodide does.
+    """
+    if way not in MODES:
+        raise ValueError(f"way must be one of {', '.join(map(repr, MODES))}, not {way!r}")
+    _forced.append(way)
+    try:
+        yield
+    finally:
+        _forced.pop()
+
+
+# ------------------------------------------------------------------ the cooperative way
+
+#: The deadlines of the cooperative limits the running code is under: ((monotonic deadline, limit), ...).
+_deadlines: contextvars.ContextVar = contextvars.ContextVar("advsearch_deadlines", default=())
+
+
+def checkpoint() -> None:
+    """Stop the running code here if a cooperative time limit it runs under has passed; else nothing.
+
+    Cheap enough to call at every step (a context variable read, and the clock
+    only under a limit).  In the threads mode there is never a deadline.
+    """
+    deadlines = _deadlines.get()
+    if deadlines:
+        now = time.monotonic()
+        for deadline, limit in deadlines:
+            if now > deadline:
+                raise _Stop(limit)
+
+
+def watched(fn):
+    """``fn``, made to pass a :func:`checkpoint` first when code runs under a cooperative limit now.
+
+    The searches wrap their leaf scorers with it when they start, so that a
+    search run with a time limit where threads are missing can be stopped, and
+    costs nothing more otherwise.
+
+    >>> watched(abs) is abs           # no cooperative limit: fn itself
+    True
+    """
+    if not _deadlines.get():
+        return fn
+
+    def checked(*args, **kwargs):
+        checkpoint()
+        return fn(*args, **kwargs)
+
+    return checked
+
+
+def _cooperatively(fn, args, kwargs, seconds, what):
+    limit = object()
+    started = time.monotonic()
+    token = _deadlines.set(_deadlines.get() + ((started + seconds, limit),))
+    try:
+        value = fn(*args, **kwargs)
+    except _Stop as stop:
+        if stop.limit is not limit:
+            raise                   # an outer limit ran out first: it is that call's to report
+        raise TimeLimitExceeded(what, seconds) from None
+    except KeyboardInterrupt:
+        raise
+    except BaseException:
+        if time.monotonic() - started > seconds:
+            raise TimeLimitExceeded(what, seconds) from None
+        raise
+    finally:
+        _deadlines.reset(token)
+    if time.monotonic() - started > seconds:       # it came back, but too late: as the threads mode says
+        raise TimeLimitExceeded(what, seconds)
+    return value
+
+
+# ------------------------------------------------------------------ the threads way
 
 
 def _stop(thread):
     """Raise :class:`_Stop` in ``thread`` at its next Python instruction."""
+    import ctypes
+
     ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(_Stop))
 
 
-def call(fn, *args, seconds, what="the code", **kwargs):
-    """``fn(*args, **kwargs)``, or :class:`TimeLimitExceeded` once ``seconds`` have passed.
-
-    ``seconds=None`` calls ``fn`` directly, with no limit, and so does a limit longer
-    than a thread can wait (``threading.TIMEOUT_MAX``, about 292 years).  The call sees the
-    caller's context variables.  Whatever ``fn`` raises is raised here; an
-    interrupt (the notebook's stop button) while waiting stops the worker too.
-    """
-    if validation.budget("seconds", seconds) is None or seconds >= threading.TIMEOUT_MAX:
-        return fn(*args, **kwargs)
+def _in_thread(fn, args, kwargs, seconds, what):
     outcome = {}
     context = contextvars.copy_context()
 
@@ -101,3 +242,21 @@ def call(fn, *args, seconds, what="the code", **kwargs):
         error = outcome.pop("error")
         raise error
     return outcome["value"]
+
+
+def call(fn, *args, seconds, what="the code", **kwargs):
+    """``fn(*args, **kwargs)``, or :class:`TimeLimitExceeded` once ``seconds`` have passed.
+
+    ``seconds=None`` calls ``fn`` directly, with no limit, and so does a limit longer
+    than a thread can wait (``threading.TIMEOUT_MAX``, about 292 years).  The call sees the
+    caller's context variables.  Whatever ``fn`` raises is raised here; an
+    interrupt (the notebook's stop button) while waiting stops the worker too.
+    Where threads are missing the limit is kept cooperatively (see the module's
+    description): code that does not come back to the package is stopped only
+    when it returns.
+    """
+    if validation.budget("seconds", seconds) is None or seconds >= threading.TIMEOUT_MAX:
+        return fn(*args, **kwargs)
+    if mode() == "threads":
+        return _in_thread(fn, args, kwargs, seconds, what)
+    return _cooperatively(fn, args, kwargs, seconds, what)

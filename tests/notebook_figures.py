@@ -11,7 +11,7 @@ tests/test_notebook_figures.py, and as a script to print the measurements::
     .venv/bin/python tests/notebook_figures.py notebooks/02_alpha_beta.ipynb
 
 (``--json NOTEBOOK...`` prints them as JSON, for the test, which runs each
-lecture notebook, and the exercise notebooks together, in a process of their own.)
+lecture notebook in a process of its own, and the exercise notebooks together, which show no figure.)
 """
 
 from __future__ import annotations

@@ -60,6 +60,7 @@ DRAWING_FUNCTIONS = {
     "advsearch.Frame.draw": "test_frame_draw",
     "advsearch.drawing.to_svg": "test_svg_and_figure_say_the_same_sentences",
     "advsearch.drawing.player": "test_player_frames_are_described",
+    "advsearch.drawing.picture": "test_picture_says_what_draw_says",
     "Game.draw_state": "test_every_board_says_its_position",
     "advsearch.widgets.Stepper": "test_stepper_frames_carry_alt",
     "advsearch.contest.leaderboard.ratings_figure": "test_ratings_chart_names_each_agent",
@@ -84,7 +85,7 @@ def _split_nodes(text: str) -> list:
 
 
 #: Public names of the drawing faces that make no picture to describe (records, layouts, settings, TikZ source).
-NOT_PICTURES = {"advsearch.drawing.MORE", "advsearch.drawing.Frame", "advsearch.drawing.Player",
+NOT_PICTURES = {"advsearch.drawing.MORE", "advsearch.drawing.Frame", "advsearch.drawing.Player", "advsearch.drawing.Picture",
                 "advsearch.drawing.frames", "advsearch.drawing.scene", "advsearch.drawing.tidy_layout",
                 "advsearch.drawing.value_text", "advsearch.drawing.mpl.lecture_style",
                 "advsearch.drawing.mpl.LECTURE_RC", "advsearch.drawing.mpl.OKABE_ITO",
@@ -213,6 +214,16 @@ def test_svg_and_figure_say_the_same_sentences():
         assert labels == _split_nodes(ads.draw(r, step=step).advsearch_alt)
         desc = html.unescape(re.search(r"<desc[^>]*>(.*?)</desc>", svg, re.S).group(1))
         assert desc in ads.draw(r, step=step).advsearch_alt
+
+
+def test_picture_says_what_draw_says():
+    """The exercises' SVG picture: its text (what a notebook stores as text/plain) is draw's alternative text."""
+    r = alphabeta(examples.two_ply(), trace=True)
+    for x, step in ((examples.two_ply(), None), (r, None), (r, 13)):
+        shown = drawing.picture(x, step=step)
+        assert repr(shown) == shown.alt == ads.draw(x, step=step).advsearch_alt
+        assert shown.svg == drawing.to_svg(x, step=step) == shown._repr_html_()
+        plt.close("all")
 
 
 def test_player_frames_are_described():

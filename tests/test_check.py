@@ -559,10 +559,10 @@ def test_feedback_display():
     fb = check.values(examples.two_ply(), {"A": 3, "B": 3, "C": 4, "D": 2})
     assert str(fb) == fb.text
     page = fb._repr_html_()
-    assert "data:image/png;base64," in page and "At C (MIN)" in page
+    assert "<svg" in page and "At C (MIN)" in page
     ok = check.values(examples.two_ply(), {"A": 3, "B": 3, "C": 2, "D": 2})
-    assert "<img" not in ok._repr_html_()
-    assert fb.png().startswith(b"\x89PNG")
+    assert "<svg" not in ok._repr_html_() and ok.picture() is None
+    assert fb.picture().svg in page and repr(fb.picture()).startswith("minimax search, after step")
 
 
 def test_custom_trees_and_seed():

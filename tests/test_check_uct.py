@@ -86,7 +86,7 @@ def test_selection_answers_that_are_not_labels_get_sentences():
     assert "refused" in str(check.uct_selection(q, "C", {"B": "1.2"}))
     assert "not one of" in str(check.uct_selection(q, "C", {"Q": 1.2}))
     fb = check.uct_selection(q, "C")
-    assert fb.png().startswith(b"\x89PNG") and "<img" in fb._repr_html_()
+    assert fb.picture().svg in fb._repr_html_()
 
 
 @pytest.mark.parametrize("bad, match", [
@@ -165,7 +165,7 @@ def test_each_backup_mistake_is_named(result):
     for key, answer in cases.items():
         fb = check.uct_backup(q, answer)
         assert not fb.ok and fb.mistake == key, (key, fb.text)
-        assert fb.png().startswith(b"\x89PNG")
+        assert fb.picture().svg.startswith("<svg")
 
 
 def test_backup_answers_of_the_wrong_shape_get_sentences():

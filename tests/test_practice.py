@@ -228,7 +228,7 @@ def test_solutions_render():
     ex = practice.minimax(4)
     sol = ex.solution()
     assert all(f"{label} (" in sol.text for label in ex.answer_key())
-    assert sol.png().startswith(b"\x89PNG") and "<img" in sol._repr_html_()
+    assert sol.png().startswith(b"\x89PNG") and sol._repr_html_().count("<svg") == 1
     ex = practice.alphabeta(4, alpha_cuts=1, beta_cuts=1)
     sol = ex.solution()
     key = ex.answer_key()

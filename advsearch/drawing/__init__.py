@@ -9,5 +9,7 @@ from .layout import tidy_layout
 from .player import Player, player
 from .scene import MORE, scene, value_text
 from .svg import to_svg
+from .svg_picture import Picture, picture
 
-__all__ = ["MORE", "Frame", "Player", "frames", "player", "scene", "tidy_layout", "to_svg", "value_text"]
+__all__ = ["MORE", "Frame", "Picture", "Player", "frames", "picture", "player", "scene", "tidy_layout", "to_svg",
+           "value_text"]

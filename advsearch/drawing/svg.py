@@ -109,6 +109,31 @@ def to_svg(x, *, step=None, max_depth=None, max_children=None, unvisited=True, b
     >>> print(to_svg(examples.two_ply()).splitlines()[1])
     <title id="advsearch-...-title">Game tree</title>
     """
+    painter, said = _painted(x, step=step, max_depth=max_depth, max_children=max_children, unvisited=unvisited,
+                             bounds=bounds, intervals=intervals, actions=actions, values=values, numbers=numbers,
+                             key=key, players=players, uct_name=uct_name, title=title, boards=boards, **style)
+    return painter.svg(said)
+
+
+def svg_and_alt(x, **options) -> tuple:
+    """``(to_svg(x, **options), its alternative text)``: the picture and the words that say what it shows.
+
+    The text is :meth:`Words.alt <advsearch.drawing.words.Words.alt>`, the
+    one :func:`~advsearch.draw` gives its figures.
+
+    >>> from advsearch import examples
+    >>> svg, alt = svg_and_alt(examples.two_ply())
+    >>> svg == to_svg(examples.two_ply()), alt[:49]
+    (True, 'Game tree. The tree in text form: A[B[3 12 8] C[2')
+    """
+    painter, said = _painted(x, **options)
+    return painter.svg(said), painter.words.alt(said)
+
+
+def _painted(x, *, step=None, max_depth=None, max_children=None, unvisited=True, bounds=False, intervals=False,
+             actions=False, values=False, numbers=None, key=None, players=None, uct_name="UCTValue", title=None,
+             boards=None, **style) -> tuple:
+    """``(painter, the step's sentence)`` for :func:`to_svg`'s arguments."""
     st = _check_style(style)
     if boards:
         raise ValueError("to_svg draws no boards: use draw(..., boards=True) for a picture with boards")
@@ -123,7 +148,7 @@ def to_svg(x, *, step=None, max_depth=None, max_children=None, unvisited=True, b
         entries = []
     painter = _Painter(graph, tidy_layout(graph), st, bool(bounds), bool(intervals), bool(actions), entries,
                        title, players)
-    return painter.svg(step_text(x, graph))
+    return painter, step_text(x, graph)
 
 
 def _check_style(style: dict) -> dict:

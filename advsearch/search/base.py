@@ -180,9 +180,15 @@ def checked(fn, source):
 
 
 def scorers(game, evaluate):
-    """``(utility, evaluate)`` of a search, both :func:`checked` (evaluate stays None when not given)."""
-    utility = checked(game.utility, f"{game!r}.utility")
-    return utility, None if evaluate is None else checked(evaluate, f"evaluate ({describe(evaluate)})")
+    """``(utility, evaluate)`` of a search, both :func:`checked` (evaluate stays None when not given).
+
+    Under a time limit kept cooperatively (:mod:`advsearch.timeout`, where
+    threads are missing), each leaf scored is a checkpoint of that limit.
+    """
+    from .. import timeout          # loaded on first search, not by ``import advsearch``
+
+    utility = timeout.watched(checked(game.utility, f"{game!r}.utility"))
+    return utility, None if evaluate is None else timeout.watched(checked(evaluate, f"evaluate ({describe(evaluate)})"))
 
 
 def payoffs(vector, source, state, num_players):

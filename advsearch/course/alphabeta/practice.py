@@ -50,7 +50,7 @@ from ...search import alphabeta as _alphabeta
 from ...trees import random_tree
 from ..shared import exercise
 from ..shared.exercise import MAX_PANELS, Exercise, Solution, check_tree_settings, columns, node_name
-from ..shared.generating import closed, labelled, sub_seeds
+from ..shared.generating import labelled, sub_seeds
 from ..shared.wording import and_list
 from .pruned import pruned as check_pruned
 
@@ -162,8 +162,6 @@ class AlphaBetaExercise(Exercise):
 
     def solution(self) -> Solution:
         """A grid of the key steps (each cut and the end), the cuts explained, and the search narrated."""
-        from ...drawing.mpl import draw_frames
-
         t, r = self.tree, self.result
         found = cuts(r, self.prune_on_equal)
         pruned = [t.node(path) for path in r.trace.unvisited_leaves()]
@@ -198,9 +196,8 @@ class AlphaBetaExercise(Exercise):
         if not steps:
             steps = [k for k, e in enumerate(r.trace) if e.kind == "exit" and len(e.path) == 1]
         steps = steps[:MAX_PANELS - 1] + [len(r.trace) - 1]
-        fig = draw_frames(r, steps=steps, ncols=columns(leaves), intervals=True)
-        return Solution(closed(fig), summary, r.trace.narrate(),
-                        title=f"Solution: alpha-beta (seed {self.seed})")
+        return Solution(r, summary, r.trace.narrate(), title=f"Solution: alpha-beta (seed {self.seed})",
+                        frames=steps, ncols=columns(leaves), style={"intervals": True})
 
 
 def _count_bound(depth: int, hi: int, first: int) -> int:

@@ -45,7 +45,7 @@ from ...search import expectiminimax as _expectiminimax
 from ...trees import CHANCE_RULES, check_random_size
 from ..shared import exercise
 from ..shared.exercise import Exercise, Solution
-from ..shared.generating import breadth_first, check_branching, closed, inner_labels, labelled, leaf_naming, sub_seeds
+from ..shared.generating import breadth_first, check_branching, inner_labels, labelled, leaf_naming, sub_seeds
 from ..shared.narration import chance_cut, value_line
 from ..shared.random_trees import random_chance_tree
 
@@ -70,16 +70,14 @@ class ChanceExercise(Exercise):
 
     def solution(self) -> Solution:
         """The tree with every value, and one line per inner node, bottom up (Σ p·v at chance nodes)."""
-        from ...drawing.mpl import draw
-
         t, values = self.tree, self.tree.values()
         inner = [n for n in breadth_first(t) if n.children]
         lines = [value_line(t, n, values) for n in sorted(inner, key=lambda n: -len(n.path))]
         root = t.initial_state
         best = t.label(t.result(root, self.result.move))
         lines.append(f"The root {root.label} is worth {_f(values[()])}: MAX's best move leads to {best}.")
-        ax = draw(self.result, title=self.kind)
-        return Solution(closed(ax.figure), lines, title=f"Solution: {self.kind} values (seed {self.seed})")
+        return Solution(self.result, lines, title=f"Solution: {self.kind} values (seed {self.seed})",
+                        style={"title": self.kind})
 
 
 class Star1Exercise(Exercise):
@@ -106,17 +104,12 @@ class Star1Exercise(Exercise):
         return {"pruned": [self.tree.node(p).label for p in trace.unvisited_leaves()],
                 "value": self.result.value, "cuts": len(trace.prunes())}
 
-    def draw(self, ax=None, **style):
+    def drawn(self) -> tuple:
         """The tree as the student sees it, the leaves' bounds in the title."""
-        from ...drawing.mpl import draw
-
-        style.setdefault("title", f"every leaf in [{_f(self.bounds[0])}, {_f(self.bounds[1])}]")
-        return draw(self.tree, ax=ax, **style)
+        return self.tree, {"title": f"every leaf in [{_f(self.bounds[0])}, {_f(self.bounds[1])}]"}
 
     def solution(self) -> Solution:
         """The key steps drawn (each cut and the end), each cut explained, the whole search narrated."""
-        from ...drawing.mpl import draw_frames
-
         t, r = self.tree, self.result
         trace, story = r.trace, r.trace.narrate()
         pruned = [t.node(p).label for p in trace.unvisited_leaves()]
@@ -130,8 +123,8 @@ class Star1Exercise(Exercise):
             summary.append(chance_cut(t, trace, k, self.bounds) if e.player == CHANCE else story[k])
         summary.append(f"The root {t.initial_state.label} is worth {_f(r.value)}.")
         shown = steps[:exercise.MAX_PANELS - 1] + [len(trace) - 1]
-        fig = draw_frames(r, steps=shown, ncols=min(len(shown), exercise.columns(leaves)), intervals=True)
-        return Solution(closed(fig), summary, story, title=f"Solution: Star1 (seed {self.seed})")
+        return Solution(r, summary, story, title=f"Solution: Star1 (seed {self.seed})", frames=shown,
+                        ncols=min(len(shown), exercise.columns(leaves)), style={"intervals": True})
 
 
 def _check_shape(kind, seed, depth, branching, low, high, with_min):

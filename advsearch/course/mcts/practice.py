@@ -31,7 +31,6 @@ from ...result import format_number
 from ...search.mcts import mcts as _mcts
 from ...trees import random_tree
 from ..shared.exercise import Exercise, Solution
-from ..shared.generating import closed
 
 
 class UCTExercise(Exercise):
@@ -61,18 +60,15 @@ class UCTExercise(Exercise):
             return {"choice": self.problem.choice, "values": dict(self.problem.values)}
         return self.problem.answer()
 
-    def draw(self, ax=None):
-        """Draw the statistics as the student sees them (no path in bold)."""
-        from ...drawing.mpl import draw
-
+    def drawn(self) -> tuple:
+        """The statistics as the student sees them (no path in bold)."""
         plain = self.problem.shown()
-        return draw(plain, ax=ax, max_depth=max(len(p) for p in plain.nodes))
+        return plain, {"max_depth": max(len(p) for p in plain.nodes)}
 
     def solution(self) -> Solution:
         """The worked solution: the statistics with the answer drawn, and every number worked out."""
         from .backups import uct_backup as check_backup
         from .steps import uct_selection as check_selection
-        from ...drawing.mpl import draw
 
         if self.kind == "uct":
             fb = check_selection(self.problem, self.problem.choice)
@@ -84,8 +80,8 @@ class UCTExercise(Exercise):
             title = f"Solution: backup (seed {self.seed})"
         shown = StatsTree(0, 1.0, fb.stats.bounds, dict(fb.stats.nodes))
         shown.highlight = fb.highlight
-        ax = draw(shown, max_depth=max(len(p) for p in shown.nodes))
-        return Solution(closed(ax.figure), [x if x.endswith(".") else x + "." for x in lines], title=title)
+        return Solution(shown, [x if x.endswith(".") else x + "." for x in lines], title=title,
+                        style={"max_depth": max(len(p) for p in shown.nodes)})
 
     def tree_text(self) -> str:
         return ""                       # the statistics are in the question

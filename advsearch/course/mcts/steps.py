@@ -45,7 +45,7 @@ class StatsFeedback(Feedback):
         super().__init__(ok, text, mistake)
         self.stats, self.highlight = stats, highlight
 
-    def png(self):
+    def picture(self):
         if self.stats is None:
             return None
         try:

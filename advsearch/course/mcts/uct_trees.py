@@ -17,11 +17,11 @@ node and the UCTValue (c = 1) under it.
 
 from __future__ import annotations
 
-import io
 
 from ... import validation
 from ...game import MAX, MIN
 from ...search.mcts import EdgeStats, TreeSnapshot
+from ..shared.pictures import FONT_SIZE
 from .formula import uct_value
 
 
@@ -106,19 +106,10 @@ def players(t: TreeSnapshot) -> dict:
     return {e.label: (p, e.mover, e.player) for p, e in t.nodes.items()}
 
 
-def render_stats(t: TreeSnapshot, highlight=(), title=None) -> bytes:
-    """A PNG of a statistics tree, with the path ``highlight`` drawn bold."""
-    from matplotlib.figure import Figure
-
-    from ...drawing.mpl import draw
+def render_stats(t: TreeSnapshot, highlight=(), title=None):
+    """A statistics tree as an SVG :class:`~advsearch.drawing.svg_picture.Picture`, the path ``highlight`` bold."""
+    from ...drawing.svg_picture import picture
 
     shown = StatsTree(t.iteration, t.c, t.bounds, dict(t.nodes), t.num_players, t.last, t.game)
     shown.highlight = tuple(highlight)
-    depth = max(len(p) for p in shown.nodes)
-    width = sum(1 for p in shown.nodes if not shown.children(p))
-    fig = Figure(figsize=(min(max(1.5 * width + 1.0, 3.0), 8.0), min(1.2 * depth + 1.4, 5.0)), dpi=80)
-    ax = fig.add_axes((0, 0, 1, 0.88 if title else 1))
-    draw(shown, ax=ax, max_depth=depth, title=title)
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue()
+    return picture(shown, max_depth=max(len(p) for p in shown.nodes), title=title, fontsize=FONT_SIZE)

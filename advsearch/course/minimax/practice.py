@@ -22,7 +22,7 @@ from ...search import minimax as _minimax
 from ...trees import Tree, random_tree
 from ..shared import exercise
 from ..shared.exercise import Exercise, Solution, check_tree_settings
-from ..shared.generating import breadth_first, closed, labelled, sub_seeds
+from ..shared.generating import breadth_first, labelled, sub_seeds
 from .values import values as check_values
 
 
@@ -42,8 +42,6 @@ class MinimaxExercise(Exercise):
 
     def solution(self) -> Solution:
         """The tree drawn with every node's value, and one line per inner node, bottom up."""
-        from ...drawing.mpl import draw
-
         t, values = self.tree, minimax_values(self.tree)
         lines = []
         levels = {}
@@ -60,8 +58,7 @@ class MinimaxExercise(Exercise):
         best = t.label(t.result(root, self.result.move))
         lines.append(f"The root {root.label} is worth {format_number(values[root.label])}: "
                      f"{player_name(root.player)}'s best move leads to {best}.")
-        ax = draw(self.result)
-        return Solution(closed(ax.figure), lines, title=f"Solution: minimax values (seed {self.seed})")
+        return Solution(self.result, lines, title=f"Solution: minimax values (seed {self.seed})")
 
 
 

@@ -43,7 +43,7 @@ from ...trees import Tree, check_random_size
 from ..shared import exercise
 from ..shared.exercise import Exercise, Solution
 from ..shared.feedback import Feedback, not_answered
-from ..shared.generating import breadth_first, check_branching, closed, constant_sum, inner_labels, labelled, leaf_naming, sub_seeds
+from ..shared.generating import breadth_first, check_branching, constant_sum, inner_labels, labelled, leaf_naming, sub_seeds
 from ..shared.narration import shallow_cut, value_line
 from ..shared.random_trees import random_vector_tree
 
@@ -108,8 +108,6 @@ class MaxnExercise(Exercise):
 
     def solution(self) -> Solution:
         """The tree with every vector, and one line per inner node, bottom up."""
-        from ...drawing.mpl import draw
-
         t, values = self.tree, self.tree.values()
         inner = [n for n in breadth_first(t) if n.children]
         lines = [value_line(t, n, values) for n in sorted(inner, key=lambda n: -len(n.path))]
@@ -117,8 +115,8 @@ class MaxnExercise(Exercise):
         best = root.children[self.result.move]
         lines.append(f"The root {root.label} is worth {_f(values[()])}: "
                      f"{player_name(root.player, t.num_players)} moves to {best.label}.")
-        ax = draw(self.result, title="max-n")
-        return Solution(closed(ax.figure), lines, title=f"Solution: max-n vectors (seed {self.seed})")
+        return Solution(self.result, lines, title=f"Solution: max-n vectors (seed {self.seed})",
+                        style={"title": "max-n"})
 
 
 class ShallowExercise(Exercise):
@@ -145,17 +143,12 @@ class ShallowExercise(Exercise):
         return {"pruned": [self.tree.node(p).label for p in trace.unvisited_leaves()],
                 "value": self.result.value, "cuts": len(trace.prunes())}
 
-    def draw(self, ax=None, **style):
+    def drawn(self) -> tuple:
         """The tree as the student sees it, the payoffs' bounds in the title."""
-        from ...drawing.mpl import draw
-
-        style.setdefault("title", f"payoffs in [0, {self.max_sum}], summing to {self.max_sum}")
-        return draw(self.tree, ax=ax, **style)
+        return self.tree, {"title": f"payoffs in [0, {self.max_sum}], summing to {self.max_sum}"}
 
     def solution(self) -> Solution:
         """The key steps drawn (each cut and the end), each cut explained, the whole search narrated."""
-        from ...drawing.mpl import draw_frames
-
         t, r = self.tree, self.result
         trace = r.trace
         pruned = [t.node(p).label for p in trace.unvisited_leaves()]
@@ -167,8 +160,8 @@ class ShallowExercise(Exercise):
         summary += [shallow_cut(t, trace, k, self.max_sum) for k in steps]
         summary.append(f"The root {t.initial_state.label} is worth {_f(r.value)}.")
         shown = steps[:exercise.MAX_PANELS - 1] + [len(trace) - 1]
-        fig = draw_frames(r, steps=shown, ncols=min(len(shown), exercise.columns(leaves)))
-        return Solution(closed(fig), summary, trace.narrate(), title=f"Solution: shallow pruning (seed {self.seed})")
+        return Solution(r, summary, trace.narrate(), title=f"Solution: shallow pruning (seed {self.seed})",
+                        frames=shown, ncols=min(len(shown), exercise.columns(leaves)))
 
 
 def _draws(kind, seed, shape, payoff, test):

@@ -11,7 +11,6 @@ settings, and the layout of a solution's frames.
 
 from __future__ import annotations
 
-import base64
 import html
 import io
 
@@ -65,11 +64,15 @@ def check_tree_settings(kind, seed, depth, branching, low, high, ties) -> tuple:
 
 
 class Solution:
-    """A worked solution: a figure and the text that explains it.
+    """A worked solution: pictures of the search and the text that explains it.
 
-    In a notebook it shows the figure with the explanation under it; ``str``
-    gives the text alone.  ``figure`` is a matplotlib Figure (closed in
-    pyplot, so it is shown only where the Solution is).
+    ``shown`` is what is drawn: a traced search (or a tree), whole, or at each
+    step of ``frames`` when given; ``style`` holds the drawing's options
+    (``intervals``, ``max_depth``, ``title``, ...).  In a notebook it shows the pictures as
+    SVG (no matplotlib needed, so in a browser's Python too) with the
+    explanation under them; ``str`` and ``repr`` give the text alone.
+    :attr:`figure` and :meth:`png` are the same pictures drawn by matplotlib,
+    for files (``ncols`` panels a row).
 
     Examples
     --------
@@ -77,14 +80,18 @@ class Solution:
     >>> sol = practice.minimax(seed=3).solution()
     >>> print(str(sol).splitlines()[-1])  # doctest: +ELLIPSIS
     The root A is worth ...
+    >>> sol._repr_html_().count("<svg")
+    1
     """
 
-    def __init__(self, figure, summary: list, steps: list = (), title: str = "Solution"):
-        self.figure = figure
+    def __init__(self, shown, summary: list, steps: list = (), title: str = "Solution", *, frames=None, ncols=None,
+                 style=None):
+        self.shown, self.ncols, self.style = shown, ncols, dict(style or {})
+        self.frames = None if frames is None else list(frames)
         self.summary = list(summary)
         self.steps = list(steps)
         self.title = title
-        self._png = None
+        self._figure = self._png = None
 
     @property
     def text(self) -> str:
@@ -100,6 +107,30 @@ class Solution:
     def __repr__(self) -> str:
         return self.text
 
+    def pictures(self) -> list:
+        """``[(caption, Picture)]``: the whole search (caption ""), or each step of :attr:`frames`, narrated."""
+        from ...drawing.svg_picture import picture
+
+        if self.frames is None:
+            return [("", picture(self.shown, **self.style))]
+        said = self.shown.trace.narrate()
+        return [(f"({chr(ord('a') + k)}) step {step}: {said[step]}", picture(self.shown, step=step, **self.style))
+                for k, step in enumerate(self.frames)]
+
+    @property
+    def figure(self):
+        """The pictures as one matplotlib Figure (closed in pyplot, so it is shown only where asked for)."""
+        if self._figure is None:
+            from ...drawing.mpl import draw, draw_frames
+            from .generating import closed
+
+            if self.frames is None:
+                figure = draw(self.shown, **self.style).figure
+            else:
+                figure = draw_frames(self.shown, steps=self.frames, ncols=self.ncols, **self.style)
+            self._figure = closed(figure)
+        return self._figure
+
     def png(self) -> bytes:
         """The figure as PNG bytes, with :attr:`text` as the file's Description (its text alternative)."""
         if self._png is None:
@@ -109,9 +140,11 @@ class Solution:
         return self._png
 
     def _repr_html_(self) -> str:
-        image = base64.b64encode(self.png()).decode("ascii")
-        parts = [f"<div><p><b>{html.escape(self.title)}</b></p>",
-                 f'<img src="data:image/png;base64,{image}" alt="{html.escape(self.title)}"/>']
+        parts = [f"<div><p><b>{html.escape(self.title)}</b></p>", '<div style="display:flex;flex-wrap:wrap;gap:8px">']
+        for caption, shown in self.pictures():
+            said = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
+            parts.append(f'<figure style="margin:0">{shown.svg}{said}</figure>')
+        parts.append("</div>")
         parts += [f"<p>{html.escape(s)}</p>" for s in self.summary]
         if self.steps:
             items = "".join(f"<li>{html.escape(s)}</li>" for s in self.steps)
@@ -197,14 +230,32 @@ class Exercise:
         """The worked solution, to check your own work after answering."""
         raise NotImplementedError
 
+    def drawn(self) -> tuple:
+        """``(what, options)``: what the student is shown, the tree with leaf values only, and how it is drawn."""
+        return self.tree, {}
+
+    def picture(self, **options):
+        """The exercise's picture as SVG, to show in a notebook (no matplotlib needed): a
+        :class:`advsearch.drawing.Picture`.  ``options`` are those of :func:`advsearch.to_svg`.
+
+        >>> from advsearch import practice
+        >>> print(repr(practice.minimax(seed=0).picture())[:34])
+        Game tree. The tree in text form: 
+        """
+        from ...drawing.svg_picture import picture
+
+        what, shown = self.drawn()
+        return picture(what, **{**shown, **options})
+
     def draw(self, ax=None, **style):
-        """Draw the tree as the student sees it: leaf values only.
+        """Draw the exercise's picture with matplotlib (a lecture's figure; :meth:`picture` needs none).
 
         Parameters are those of :func:`advsearch.draw`; returns its Axes.
         """
         from ...drawing.mpl import draw
 
-        return draw(self.tree, ax=ax, **style)
+        what, shown = self.drawn()
+        return draw(what, ax=ax, **{**shown, **style})
 
     def tree_text(self) -> str:
         """The tree as text, shown under the question ("" where the question already shows it)."""

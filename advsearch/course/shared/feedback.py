@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import html
 
 from .pictures import render
@@ -13,7 +12,7 @@ class Feedback:
 
     ``str(feedback)`` is the text; in a notebook the feedback shows as HTML
     with, where it helps, a small picture of the reference search at the
-    step where the answer parts from it.  ``findings`` is a dict of what the
+    step where the answer parts from it (SVG, :meth:`picture`).  ``findings`` is a dict of what the
     check found in the answer, in the checker's own reading of it (which
     nodes it gets right, which leaves it marks, ...): a grader turns these
     into points and never reads the answer a second time.  It is empty when
@@ -22,7 +21,7 @@ class Feedback:
     Examples
     --------
     >>> fb = Feedback(False, "At C (MIN): ...", "wrong_perspective")
-    >>> fb.ok, fb.mistake, str(fb), fb.png() is None, fb.findings
+    >>> fb.ok, fb.mistake, str(fb), fb.picture() is None, fb.findings
     (False, 'wrong_perspective', 'At C (MIN): ...', True, {})
     >>> Feedback(True, "Correct.", findings={"right": [()]}).findings
     {'right': [()]}
@@ -43,8 +42,8 @@ class Feedback:
     def __repr__(self) -> str:
         return self.text
 
-    def png(self) -> bytes | None:
-        """The picture as PNG bytes, or None when this feedback has none."""
+    def picture(self):
+        """The picture, an SVG :class:`~advsearch.drawing.svg_picture.Picture`, or None when this feedback has none."""
         if self._picture is None:
             return None
         try:
@@ -60,11 +59,8 @@ class Feedback:
         else:
             colour, head = "#c62828", "✗"
         body = html.escape(self.text)
-        png = self.png()
-        img = ""
-        if png is not None:
-            data = base64.b64encode(png).decode("ascii")
-            img = f'<br><img src="data:image/png;base64,{data}" style="max-width:480px" alt="reference search">'
+        shown = self.picture()
+        img = "" if shown is None else f"<br>{shown.svg}"
         return (f'<div style="border-left:4px solid {colour};padding:4px 10px;margin:4px 0">'
                 f'<b style="color:{colour}">{head}</b> {body}{img}</div>')
 

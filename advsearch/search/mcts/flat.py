@@ -86,6 +86,10 @@ def flat_monte_carlo(game, state=None, *, playouts_per_move=50, seed=None, rollo
                 return final_payoffs(game, state)
             return payoffs(rollout(game, state, rng), source, state, n)
 
+    from ...timeout import watched      # loaded on first search, not by ``import advsearch``
+
+    play = watched(play)        # each playout a checkpoint of a cooperative time limit
+
     best = best_mean = best_sums = None
     means = {}
     for a in game.actions(state):

@@ -403,6 +403,9 @@ def mcts(game, state=None, *, iterations=_DEFAULT, time_limit=None, c=math.sqrt(
     search = UCT(game, state, c=c, bounds=bounds, solver=solver, rng=rng_of(seed), trace=events,
                  rollout=rollout, max_playout=max_playout)
     kept = {}
+    from ...timeout import watched      # loaded on first search, not by ``import advsearch``
+
+    iterate = watched(search.iterate)      # each iteration a checkpoint of a cooperative time limit
     start = _time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     while True:
@@ -412,7 +415,7 @@ def mcts(game, state=None, *, iterations=_DEFAULT, time_limit=None, c=math.sqrt(
             break
         if solver and search.root.proven is not None:
             break
-        search.iterate()
+        iterate()
         if wanted and search.iterations == wanted[0]:
             kept[wanted.pop(0)] = search.snapshot()
     seconds = _time.perf_counter() - start
