@@ -38,13 +38,14 @@ class Live(LiveParts):
 
     def __init__(self):
         super().__init__()
-        self.images, self.pre = [], []
+        self.images, self.pre, self.classes = [], [], []
         self._in_pre = 0
 
     def handle_starttag(self, tag, attrs):
         super().handle_starttag(tag, attrs)
         if tag == "img":
             self.images.append(dict(attrs))
+        self.classes.append((dict(attrs).get("class") or "").split())
         self._in_pre += tag == "pre"
 
     def handle_endtag(self, tag):
@@ -57,17 +58,22 @@ class Live(LiveParts):
             self.pre.append(data)
 
 
-def page(nb, template) -> Live:
+def html_of(nb, template) -> str:
+    """``nb`` made safe, then HTML by the ``template`` nbgrader or nbconvert has."""
     from nbconvert import HTMLExporter
 
     safe, _ = SafeOutputs().preprocess(nb, {})
     nbformat.validate(safe)
     exporter = HTMLExporter(template_name=template, extra_template_basedirs=[NBGRADER_TEMPLATES],
                             extra_template_paths=[BOOTSTRAP])
-    body, _ = exporter.from_notebook_node(safe, resources={"nbgrader": {"notebook": "ps1", "score": 0, "late_penalty": 0,
-                                                                        "max_score": 0}})
+    grades = {"notebook": "ps1", "score": 0, "max_score": 0, "late_penalty": 0}
+    body, _ = exporter.from_notebook_node(safe, resources={"nbgrader": grades})
+    return body
+
+
+def page(nb, template) -> Live:
     live = Live()
-    live.feed(body)
+    live.feed(html_of(nb, template))
     return live
 
 
@@ -149,6 +155,32 @@ def test_image_attachments_are_shown_once_each_under_names_of_ours():
     assert live.found == []
     assert [image["alt"] for image in live.images] == ["attached image 1", "attached image 2"]
     assert all(image["src"] == f"data:image/png;base64,{PNG}" for image in live.images)
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_a_students_raw_cells_are_shown_as_their_text(template):
+    fake = ('<div class="panel panel-primary nbgrader_cell"><span class="pull-right">Score: 10.0 / 10.0</span></div>'
+            '<div class="modal-backdrop"></div><a href="http://127.0.0.1:9/x">details</a>')
+    cells = [nbformat.v4.new_raw_cell(fake), nbformat.v4.new_raw_cell(fake)]
+    cells[1].metadata["raw_mimetype"] = "text/html"
+    live = Live()
+    live.feed(html_of(notebook(*cells), template))
+    assert live.found == [] and "".join(live.pre).count(fake) == 2
+    assert "modal-backdrop" not in [c for tag in live.classes for c in tag]
+
+
+@pytest.mark.parametrize("metadata", [{"tags": ["x modal-backdrop navbar-fixed-top"]}, {"magics_language": 1},
+                                      {"transient": "x"}, {"transient": [1]}, {"jupyter": {"source_hidden": 3}}])
+@pytest.mark.parametrize("kind", ["code", "markdown"])
+def test_a_cells_metadata_cannot_add_classes_or_stop_the_page(metadata, kind):
+    cell = nbformat.v4.new_code_cell("x = 1") if kind == "code" else nbformat.v4.new_markdown_cell("x")
+    cell.metadata.update(metadata)
+    cell.metadata["nbgrader"] = {"locked": True, "grade_id": "q1", "solution": False, "grade": False}
+    for template in ("feedback", "lab"):
+        live = Live()
+        live.feed(html_of(notebook(cell), template))
+        assert not any("modal-backdrop" in tag for tag in live.classes)
+    assert set(cell.metadata) == {"nbgrader"} and cell.metadata["nbgrader"]["grade_id"] == "q1"
 
 
 def test_locked_markdown_is_left_as_written():

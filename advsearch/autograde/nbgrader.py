@@ -279,12 +279,16 @@ class SafeOutputs(NbGraderPreprocessor):
       (a string), its width and height (numbers: the templates write them
       unquoted, so a string could add an attribute such as ``onload``) and
       its background (``light`` or ``dark``);
-    - Markdown cells the student could edit (not locked) are shown as
-      their text, in a code block: no link, image, HTML, entity or formula
-      in them is read (Markdown decodes ``javascript&#58;`` in a link's
-      address), followed by the cell's image attachments, each shown once;
-    - raw cells lose their format, and the notebook's stored widget state
-      is dropped.
+    - Markdown and raw cells the student could edit (not locked) are shown
+      as their text, in a code block: no link, image, HTML, entity or
+      formula in them is read (Markdown decodes ``javascript&#58;`` in a
+      link's address; a raw cell without a format is HTML to nbconvert),
+      followed by the cell's image attachments, each shown once;
+    - every cell keeps only its nbgrader metadata: the templates read
+      others (tags become classes of the cell's ``<div>``, enough to cover
+      the page; a ``transient`` or ``magics_language`` of the wrong type
+      stops the page being made);
+    - the notebook's stored widget state is dropped.
     """
 
     KEEP = ("text/plain", "image/png", "image/jpeg")
@@ -295,6 +299,8 @@ class SafeOutputs(NbGraderPreprocessor):
     def preprocess(self, nb, resources):
         nb.metadata.pop("widgets", None)
         for cell in nb.cells:
+            cell.metadata = nbformat.NotebookNode(
+                {"nbgrader": cell.metadata["nbgrader"]} if "nbgrader" in cell.metadata else {})
             if cell.cell_type == "code":
                 cell.outputs = [o for o in map(self._output, cell.get("outputs", [])) if o is not None]
             elif not (cell.metadata.get("nbgrader") or {}).get("locked"):
@@ -332,10 +338,8 @@ class SafeOutputs(NbGraderPreprocessor):
         return kept
 
     def _student_text(self, cell) -> None:
-        if cell.cell_type == "raw":
-            cell.metadata.pop("format", None)
-            cell.metadata.pop("raw_mimetype", None)
-        elif cell.cell_type == "markdown":
+        if cell.cell_type in ("markdown", "raw"):
+            cell.cell_type = "markdown"
             images = {}
             for name, bundle in (cell.get("attachments") or {}).items():
                 kept = {k: v for k, v in bundle.items() if k in self.IMAGES and isinstance(v, str)} \

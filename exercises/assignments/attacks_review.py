@@ -67,7 +67,11 @@ through the package's figure formatter), ``markdown_entity_javascript_link`` (ja
 was a live javascript: link when clicked), ``image_metadata_not_a_dict`` and ``markdown_missing_attachment``
 (nbconvert could not make the page: no feedback for the student, and the formgrader answered 500).  The round
 trip's old check looked for '<', which the first two do not need; it now reads each page as a browser does
-(``live_html.py``).
+(``live_html.py``).  Review 29 (the same day, on the mended SafeOutputs) added two more, both of which worked
+until every cell kept only its nbgrader metadata and a student's raw cell was shown as text:
+``raw_cell_fake_score`` (a raw cell without a format is HTML: a panel like nbgrader's "Score: 10.0 / 10.0", a
+black overlay and a live link) and ``cell_metadata_overlay`` (a tag's words become classes of the cell's
+<div>, and a "transient" or "magics_language" of the wrong type stopped the page).
 """
 
 from __future__ import annotations
@@ -664,6 +668,31 @@ def _markdown_missing_attachment(nb):
     return nb
 
 
+def _raw_cell_fake_score(nb):
+    """Review 29: a raw cell without a format is HTML to nbconvert (its raw_mimetypes include ""), cleaned by
+    bleach, which keeps div, span, a href and every class: a panel that looks like nbgrader's "Score: 10.0 /
+    10.0", Bootstrap's modal-backdrop over the whole page, and a live link."""
+    import nbformat
+    nb.cells.append(nbformat.v4.new_raw_cell(
+        '<div class="panel panel-primary nbgrader_cell advsearchFake"><span class="pull-right">Score: 10.0 / 10.0'
+        '</span></div><div class="modal-backdrop advsearchOverlay"></div>'
+        '<a href="http://127.0.0.1:9/advsearch">details</a>'))
+    return nb
+
+
+def _cell_metadata_overlay(nb):
+    """Review 29: the templates read a cell's metadata: each word of a tag becomes a class of the cell's <div>
+    (here Bootstrap's modal-backdrop, black over the whole page), and a "transient" that is not a dict or a
+    "magics_language" that is not a string stops the page being made (no feedback, formgrader 500).  It works
+    on locked test cells too: OverwriteCells puts back only their nbgrader metadata."""
+    for cell in nb.cells:
+        cell.metadata["tags"] = ["x advsearchOverlay modal-backdrop navbar-fixed-top"]
+    nb.cells[0].metadata["transient"] = "x"
+    code = [cell for cell in nb.cells if cell.cell_type == "code"]
+    code[-1].metadata["magics_language"] = 1
+    return nb
+
+
 def _answer_made_grade(nb):
     """The answer cell marked as graded with 100 points of its own (nbgrader's OverwriteCells looks it up)."""
     for cell in nb.cells:
@@ -696,6 +725,8 @@ NOTEBOOK_EDITS = {
     "graded_markdown_script": ("html", ("ps1", "ps3", "ps4"), _graded_markdown_script),
     "markdown_entity_javascript_link": ("html", ("ps1",), _markdown_entity_javascript_link),
     "markdown_missing_attachment": ("after the kernel", ("ps1",), _markdown_missing_attachment),
+    "raw_cell_fake_score": ("html", ("ps1",), _raw_cell_fake_score),
+    "cell_metadata_overlay": ("html", ("ps1", "ps3"), _cell_metadata_overlay),
 }
 
 

@@ -2,9 +2,10 @@
 
 The round trip (``roundtrip.py``) reads every attack student's feedback with it, and
 ``tests/test_safe_outputs.py`` the pages it makes itself.  The attacks mark what they plant with
-"advsearch" (``window.advsearchXss``, ``advsearch-xss-...``), so an event handler or a script counts only
-when it carries that mark (the templates have scripts of their own); any ``javascript:`` address, any
-``srcdoc`` and any address of the attacks' (``127.0.0.1:9``) counts always.
+"advsearch" (``window.advsearchXss``, ``advsearch-xss-...``, a class ``advsearchOverlay``), so an event
+handler, a script or a class counts only when it carries that mark (the templates have scripts and classes of
+their own); any ``javascript:`` address, any ``srcdoc`` and any address of the attacks' (``127.0.0.1:9``)
+counts always.
 
 >>> live_parts('<img src="x.png" width=1 onload=window.advsearchXss=1><p>onload=advsearch</p>')
 ["<img onload='window.advsearchxss=1'>"]
@@ -32,7 +33,8 @@ class LiveParts(HTMLParser):
             value = (value or "").strip().lower()
             handler = name.startswith("on") and "advsearch" in value
             address = name in ADDRESSES and (value.startswith("javascript:") or "127.0.0.1:9" in value)
-            if handler or address or name == "srcdoc":
+            planted_class = name == "class" and "advsearch" in value
+            if handler or address or planted_class or name == "srcdoc":
                 self.found.append(f"<{tag} {name}={value!r}>")
         if tag == "script":
             self._script = []
