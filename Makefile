@@ -7,7 +7,8 @@ JOBS   ?= 2
 # Every notebook nbval checks and `make notebooks` re-executes.
 NOTEBOOKS = $(wildcard notebooks/*.ipynb exercises/*.ipynb)
 
-.PHONY: lab test notebooks bench install clean grading-check sandbox site slides experiments browser chromium
+.PHONY: lab test notebooks bench install clean grading-check sandbox site slides experiments browser chromium \
+	pyodide pyodide-test lite
 GRADING := $(VENV)/.grading
 
 # Create .venv once, and reinstall when pyproject.toml changes.
@@ -33,6 +34,7 @@ lab: $(STAMP)
 test: $(GRADING) sandbox
 	$(BIN)/python -m pytest -n $(JOBS) -q --mpl --mpl-baseline-path=tests/baseline tests advsearch
 	$(BIN)/python -m pytest -q --nbval-lax --nbval-current-env -p no:cacheprovider $(NOTEBOOKS)
+	$(MAKE) --no-print-directory pyodide-test
 	$(MAKE) --no-print-directory grading-check
 	$(MAKE) --no-print-directory site
 	$(MAKE) --no-print-directory browser
@@ -57,10 +59,42 @@ sandbox:
 chromium:
 	$(call debian,chromium,chromium,the browser tests)
 
-## The real-browser tests: JupyterLab (Stepper, a game with widgets.play, an exercise), slides, the site.
-# Screenshots of failures go to build/browser-screenshots/.
-browser: $(STAMP) chromium
+## The real-browser tests: JupyterLab (Stepper, a game with widgets.play, an exercise), slides, the site,
+# the JupyterLite site. Screenshots of failures go to build/browser-screenshots/.
+browser: $(STAMP) chromium lite
 	$(BIN)/python -m pytest -p no:cacheprovider -q tests/browser --browser
+
+## Pyodide without its CDN -> build/pyodide/: the npm runtime (tools/pyodide/package.json), the PyPI
+# wheels of tools/pyodide/wheels.txt, this checkout's advsearch wheel, and a pyodide-lock.json for them.
+PYODIDE_NPM := tools/pyodide/node_modules/pyodide/package.json
+EXERCISES = $(wildcard exercises/0*.ipynb)
+
+$(PYODIDE_NPM): tools/pyodide/package.json tools/pyodide/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "npm is missing: apt-get install nodejs npm"; exit 1; }
+	cd tools/pyodide && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+pyodide: $(STAMP) $(PYODIDE_NPM)
+	$(BIN)/python tools/pyodide/build_dist.py
+
+## The student's path under Pyodide in Node, offline: every exercise notebook top to bottom, its text
+# outputs compared with the stored ones and no cell over 10 s (beside CPython's time for the same cell),
+# then the test files of tools/pyodide/student_tests.txt.
+pyodide-test: pyodide
+	$(BIN)/python tools/pyodide/notebooks.py --times build/pyodide/cpython-times.json $(EXERCISES)
+	node tools/pyodide/run.mjs --packages advsearch,ipython tools/pyodide/notebooks.py --max-seconds 10 \
+	    --against build/pyodide/cpython-times.json $(EXERCISES)
+	node tools/pyodide/run.mjs --packages advsearch,pytest,hypothesis tools/pyodide/tests.py
+
+## The exercises and lectures as a JupyterLite site that needs no server and no CDN -> build/lite/.
+LITE := $(VENV)/.lite
+
+$(LITE): pyproject.toml | $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[lite]"
+	touch $(LITE)
+
+lite: $(LITE) pyodide
+	$(BIN)/python tools/lite/build.py
 
 ## The nbgrader round trip of exercises/assignments, in a temporary copy (about 7 minutes).
 grading-check: $(GRADING) sandbox

@@ -43,9 +43,10 @@ const pyodide = await loadPyodide({
   indexURL: dist + path.sep,
   lockFileURL: path.join(dist, "pyodide-lock.json"),
   packageCacheDir: dist + path.sep,
-  stdout: (line) => process.stdout.write(line + "\n"),
-  stderr: (line) => process.stderr.write(line + "\n"),
 });
+// Raw writes, so that what Python prints without a newline (pytest's dots) shows as it comes.
+pyodide.setStdout({ write: (bytes) => { process.stdout.write(bytes); return bytes.length; } });
+pyodide.setStderr({ write: (bytes) => { process.stderr.write(bytes); return bytes.length; } });
 await pyodide.loadPackage(packages, { messageCallback: () => {} });
 const loaded = ((performance.now() - started) / 1000).toFixed(1);
 
