@@ -51,7 +51,7 @@ def three_player():
     though two leaves would give it 7.  Paranoid search (P0 against P1 and
     P2 together) gives P0 the value 1 on the same path.
 
-    The payoffs are this kit's own (lecture 05 builds it as ``SPEC``).
+    The tree, leaf for leaf, is MIT 6.034's recitation example (fall 2004); lecture 05 builds it as ``SPEC``.
 
     >>> from advsearch import maxn, paranoid
     >>> t = three_player()
