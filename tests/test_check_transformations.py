@@ -92,8 +92,8 @@ def test_a_right_answer_passes_and_says_what_happened(name):
 
 
 def test_the_feedback_draws_the_transformed_tree():
-    png = monotonic_transformation(SMALL, {1: 0, 2: 5, 4: 6, 6: 7}).png()
-    assert png is not None and png.startswith(b"\x89PNG")
+    shown = monotonic_transformation(SMALL, {1: 0, 2: 5, 4: 6, 6: 7}).picture()
+    assert shown is not None and shown.svg.startswith("<svg")
 
 
 # ------------------------------------------------------------------ wrong answers, each named

@@ -8,6 +8,10 @@ that the student sees the same thing either way: the same feedback, the same
 TimeLimitExceeded messages.  tests/student_path.py walks the whole path in a
 process that refuses numpy and matplotlib, and its texts are compared with the
 same walk here, with threads.
+
+These tests run on CPython (they start threads and subprocesses).  Under
+Pyodide itself, run ``tests/student_path.py`` (whose ``walk()`` finds the
+cooperative way by itself there) and compare its JSON ``walk`` with CPython's.
 """
 
 from __future__ import annotations
