@@ -130,7 +130,7 @@ def test_the_three_player_tree_is_mit_6034s():
     assert "whose payoffs are **our own**" not in notes("01") and "payoffs of this course's own" not in notes("05")
     says(notes("01"), "from (1, 2, 3) to (5, 4, 5)", "max-n value (1, 2, 3)")
     says(markdown("01"), "MIT 6.034's recitation on games, fall 2004, leaf for leaf")
-    says(markdown("05"), "MIT 6.034's recitation on games, fall 2004, leaf for leaf")
+    says(markdown("05"), "MIT 6.034's three-player tree (games recitation, fall 2004)")
 
 
 # ---------------------------------------------------------------- 02: alpha-beta
