@@ -11,6 +11,7 @@ the test.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import subprocess
@@ -47,8 +48,15 @@ def site():
         build = subprocess.run([sys.executable, str(REPO / "tools" / "build_site.py"), "--out", str(SITE)], cwd=REPO,
                                capture_output=True, text=True, timeout=900)
         assert build.returncode == 0, f"tools/build_site.py failed:\n{build.stdout}\n{build.stderr}"
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(SITE)))
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    with served(SITE) as address:
+        yield address
+
+
+@contextlib.contextmanager
+def served(folder: Path, handler=QuietHandler):
+    """``folder`` served by a static server on 127.0.0.1 in this process: its address, stopped at the end."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, name=f"{folder.name}-server", daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"

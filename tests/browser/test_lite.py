@@ -10,19 +10,15 @@ profile) and warm (the same profile again), go to build/lite-timings.json.
 
 from __future__ import annotations
 
-import functools
 import json
-import threading
 import time
-from http.server import ThreadingHTTPServer
-from pathlib import Path
 from urllib.parse import quote, urlparse
 
 import pytest
 
 from advsearch import check, examples
 from jlab import REPO
-from test_browser_site import QuietHandler, watch
+from test_browser_site import QuietHandler, served, watch
 from ui import SLOW, cell, output_of, run_up_to, type_into
 
 LITE = REPO / "build" / "lite"
@@ -40,15 +36,8 @@ def lite():
     """The address of build/lite/ served on 127.0.0.1; the server stops after the module."""
     if not (LITE / "jupyter-lite.json").exists():
         pytest.fail("no build/lite: run `make lite`")
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(LiteHandler, directory=str(LITE)))
-    thread = threading.Thread(target=server.serve_forever, name="lite-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with served(LITE, LiteHandler) as address:
+        yield address
 
 
 def everything_asked(context, site) -> tuple:

@@ -1,13 +1,15 @@
 """Run the student-path tests under Pyodide (through tools/pyodide/run.mjs)::
 
-    node tools/pyodide/run.mjs --packages advsearch,pytest,hypothesis tools/pyodide/tests.py
+    node tools/pyodide/run.mjs --packages advsearch,pytest,hypothesis tools/pyodide/tests.py [FILES] [OPTIONS]
 
 The test files are listed in tools/pyodide/student_tests.txt: what a student runs in a browser
 tab (trees, searches, traces, the checkers and practice, the SVG pictures and the player,
 validation), not grading, contests, the sandbox or the matplotlib painter.  They import
 advsearch from the wheel in build/pyodide, never from the checkout.  A test that fails only
-because it imports numpy or matplotlib, which Pyodide has no wheel for here, is reported as
-skipped with that reason, and counted apart; every other failure fails the run.
+because of what Pyodide lacks here is reported as skipped with that reason, and counted apart:
+an import of numpy or matplotlib (no Pyodide wheel of either can be had offline) or of python-chess
+(an optional extra the student path does not use), or starting a process (Pyodide has none).
+Every other failure fails the run.
 """
 
 from __future__ import annotations
@@ -21,38 +23,54 @@ import pytest
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 #: importable under CPython, missing under Pyodide here
-MISSING = {"numpy", "matplotlib"}
+MISSING = {"numpy", "matplotlib", "chess"}
 
 
 def listed() -> list:
+    """student_tests.txt as pytest's arguments: a file to run, or ``- file::test`` to leave out."""
     lines = (line.split("#")[0].strip() for line in (HERE / "student_tests.txt").read_text().splitlines())
-    return [str(ROOT / line) for line in lines if line]
+    arguments = []
+    for line in filter(None, lines):
+        if line.startswith("-"):
+            arguments += ["--deselect", str(ROOT / line[1:].strip())]
+        else:
+            arguments.append(str(ROOT / line))
+    return arguments
 
 
-def _missing_module(excinfo) -> str:
+def _not_here(excinfo) -> str:
+    """Why a failure is only Pyodide's lack (a missing module, no processes), or ''."""
     error = excinfo.value if excinfo is not None else None
     while error is not None:
         if isinstance(error, ModuleNotFoundError) and (error.name or "").split(".")[0] in MISSING:
-            return error.name.split(".")[0]
+            return f"needs {error.name.split('.')[0]}"
+        if isinstance(error, OSError) and "does not support processes" in str(error):
+            return "starts a process"
         error = error.__cause__ or error.__context__
     return ""
 
 
-class NoWheel:
-    """Turns 'No module named numpy/matplotlib' into a skip naming the module."""
+class NotHere:
+    """Turns a failure that is only Pyodide's lack into a skip saying what is lacking."""
 
     def __init__(self):
         self.skipped = {}
+
+    def pytest_configure(self, config):
+        from hypothesis import settings       # after pytest has loaded hypothesis's plugin
+
+        settings.register_profile("pyodide", deadline=None, database=None)
+        settings.load_profile("pyodide")
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item, call):
         outcome = yield
         report = outcome.get_result()
-        name = _missing_module(call.excinfo) if report.failed else ""
-        if name:
+        why = _not_here(call.excinfo) if report.failed else ""
+        if why:
             report.outcome = "skipped"
-            report.longrepr = (str(item.path), item.location[1] or 0, f"needs {name}: no Pyodide wheel here")
-            self.skipped[name] = self.skipped.get(name, 0) + 1
+            report.longrepr = (str(item.path), item.location[1] or 0, f"{why}: not under Pyodide here")
+            self.skipped[why] = self.skipped.get(why, 0) + 1
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_make_collect_report(self, collector):
@@ -62,21 +80,19 @@ class NoWheel:
             name = str(report.longrepr).split("No module named '")[1].split("'")[0].split(".")[0]
             if name in MISSING:
                 report.outcome = "skipped"
-                report.longrepr = (str(collector.path), 0, f"needs {name}: no Pyodide wheel here")
-                self.skipped[f"{name} (whole file)"] = self.skipped.get(f"{name} (whole file)", 0) + 1
+                report.longrepr = (str(collector.path), 0, f"needs {name}: not under Pyodide here")
+                self.skipped[f"needs {name} (a whole file)"] = self.skipped.get(f"needs {name} (a whole file)", 0) + 1
 
 
 def main() -> int:
     os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", "/tmp/hypothesis")
-    from hypothesis import settings
-
-    settings.register_profile("pyodide", deadline=None, database=None)
-    settings.load_profile("pyodide")
-    plugin = NoWheel()
-    code = pytest.main(["-q", "-p", "no:cacheprovider", "--rootdir", str(ROOT), "-rs", *listed(),
-                        *sys.argv[1:]], plugins=[plugin])
+    plugin = NotHere()
+    options = [a for a in sys.argv[1:] if a.startswith("-")]
+    files = [str(ROOT / a) for a in sys.argv[1:] if not a.startswith("-")] or listed()
+    code = pytest.main(["-q", "-p", "no:cacheprovider", "--rootdir", str(ROOT), *options, *files],
+                       plugins=[plugin])
     if plugin.skipped:
-        print("skipped for a missing wheel: " + ", ".join(f"{n} {k}" for k, n in plugin.skipped.items()))
+        print("skipped, not under Pyodide here: " + ", ".join(f"{k}: {n}" for k, n in plugin.skipped.items()))
     return int(code)
 
 
