@@ -32,7 +32,7 @@ def listed() -> list:
     arguments = []
     for line in filter(None, lines):
         if line.startswith("-"):
-            arguments += ["--deselect", str(ROOT / line[1:].strip())]
+            arguments += ["--deselect", line[1:].strip()]     # a node id, relative to the root
         else:
             arguments.append(str(ROOT / line))
     return arguments
