@@ -22,11 +22,13 @@ It keeps the limit in one of two ways, chosen once by :func:`mode`:
     :class:`~advsearch.recording.RecordingGame` the checkers give it, and every
     leaf a package search scores, is one.  So a search that loops for ever
     *while asking its game* is stopped, with the same :class:`TimeLimitExceeded`
-    and message as in a thread.  Code that never comes back to the package
-    (``while True: pass``, a long ``time.sleep``), or that catches every
-    BaseException (a bare ``except:``) around its calls to the game and goes on,
-    cannot be stopped this way: it runs until it returns, and is then reported
-    as too slow all the same.
+    and message as in a thread.  Code outside the package is traced
+    (``sys.settrace``), so a loop that never comes back to the package
+    (``while True: pass``) is stopped as well, at one of its lines.  What
+    cannot be stopped this way: a long call into C (``time.sleep(60)``, a huge
+    ``sum``), and code that catches every BaseException (a bare ``except:``)
+    around the place it is stopped and goes on; such code runs until it
+    returns, and is then reported as too slow all the same.
 
 Examples
 --------
@@ -48,6 +50,17 @@ The cooperative way, forced here as tests force it, stops code at a checkpoint:
 Traceback (most recent call last):
 ...
 advsearch.timeout.TimeLimitExceeded: the loop did not finish within 0.05 s
+
+and so does its tracing of code that never calls the package:
+
+>>> def spins():
+...     while True:
+...         pass
+>>> with forced("cooperative"):
+...     call(spins, seconds=0.05, what="the spin")
+Traceback (most recent call last):
+...
+advsearch.timeout.TimeLimitExceeded: the spin did not finish within 0.05 s
 """
 
 from __future__ import annotations
@@ -178,12 +191,42 @@ def watched(fn):
     return checked
 
 
+#: The package's folder: its own code is not traced (it passes checkpoints where it needs them).
+_PACKAGE = __file__.rsplit("timeout.py", 1)[0]
+#: A traced line in this many passes the clock (reading it at every line would cost more than the line).
+TRACE_EVERY = 64
+
+
+def _traced(fn, args, kwargs):
+    """``fn(*args, **kwargs)`` with a :func:`checkpoint` every :data:`TRACE_EVERY` lines of code outside the
+    package, so that a loop that never calls the package (``while True: pass``) is stopped too."""
+    previous = sys.gettrace()
+    if previous is not None:    # a debugger's, or an outer limit's: leave it be (checkpoint() reads every deadline)
+        return fn(*args, **kwargs)
+    count = [0]
+
+    def line(frame, event, arg):
+        count[0] += 1
+        if count[0] % TRACE_EVERY == 0:
+            checkpoint()
+        return line
+
+    def on_call(frame, event, arg):
+        return None if frame.f_code.co_filename.startswith(_PACKAGE) else line
+
+    sys.settrace(on_call)
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        sys.settrace(previous)
+
+
 def _cooperatively(fn, args, kwargs, seconds, what):
     limit = object()
     started = time.monotonic()
     token = _deadlines.set(_deadlines.get() + ((started + seconds, limit),))
     try:
-        value = fn(*args, **kwargs)
+        value = _traced(fn, args, kwargs)
     except _Stop as stop:
         if stop.limit is not limit:
             raise                   # an outer limit ran out first: it is that call's to report

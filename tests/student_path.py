@@ -72,6 +72,14 @@ def asks_for_ever(game, state):
         time.sleep(0.005)
 
 
+def spins(game, state):
+    """Loops for ever without asking the game (a loop whose condition never changes)."""
+    best = game.utility(state, 0) if game.is_terminal(state) else None
+    while best is None:
+        pass
+    return best
+
+
 def calls_too_often(game, state):
     while True:
         game.actions(state)
@@ -130,6 +138,7 @@ def walk() -> dict:
     out["implementation right"] = str(check.implementation(minimax_right, "minimax"))
     out["implementation wrong"] = str(check.implementation(both_maximise, "minimax", trees=[two]))
     out["implementation endless"] = str(check.implementation(asks_for_ever, "minimax", time_per_tree=0.3))
+    out["implementation spinning"] = str(check.implementation(spins, "minimax", time_per_tree=0.3))
     out["implementation node limit"] = str(check.implementation(calls_too_often, "alphabeta"))
     out["implementation expectimax"] = str(check.implementation(expectimax_right, "expectiminimax"))
     out["implementation maxn"] = str(check.implementation(maxn_right, "maxn"))

@@ -238,7 +238,7 @@ def make_mcts(credit="mover", use_global=False, c=1.0, random_expand=False):
                            "to_move": MIN if mover == MAX else MAX}[credit]
                     node.wins += (game.utility(end, who) + 1) / 2
                 node = node.parent
-        return {c.action: (c.wins, c.n) for c in root.kids}
+        return {kid.action: (kid.wins, kid.n) for kid in root.kids}      # not `c`: the lambda above reads c
 
     return mcts
 

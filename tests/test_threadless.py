@@ -183,14 +183,15 @@ def feedback_both_ways(monkeypatch, *args, **kwargs) -> tuple:
     (student_path.minimax_right, "minimax", {}),
     (student_path.both_maximise, "minimax", {}),
     (student_path.asks_for_ever, "minimax", {"time_per_tree": 0.2}),
+    (student_path.spins, "minimax", {"time_per_tree": 0.2}),
     (student_path.calls_too_often, "alphabeta", {}),
     (student_path.expectimax_right, "expectiminimax", {}),
     (student_path.maxn_right, "maxn", {}),
-], ids=["right", "wrong", "endless", "node limit", "expectiminimax", "maxn"])
+], ids=["right", "wrong", "endless", "spinning", "node limit", "expectiminimax", "maxn"])
 def test_check_implementation_says_the_same_either_way(monkeypatch, fn, algorithm, options):
     threaded, cooperative = feedback_both_ways(monkeypatch, fn, algorithm, **options)
     assert (cooperative.ok, cooperative.mistake, cooperative.text) == (threaded.ok, threaded.mistake, threaded.text)
-    if fn is student_path.asks_for_ever:
+    if fn in (student_path.asks_for_ever, student_path.spins):
         assert "your function did not return within 0.2 s and was stopped" in cooperative.text
     if fn is student_path.calls_too_often:
         assert "calls to the game without returning" in cooperative.text
