@@ -94,7 +94,7 @@ $(LITE): pyproject.toml | $(STAMP)
 	touch $(LITE)
 
 lite: $(LITE) pyodide
-	$(BIN)/python tools/lite/build.py
+	$(BIN)/python tools/lite/build.py $(if $(PYODIDE_CDN),--cdn $(PYODIDE_CDN))
 
 ## The nbgrader round trip of exercises/assignments, in a temporary copy (about 7 minutes).
 grading-check: $(GRADING) sandbox

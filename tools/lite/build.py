@@ -1,6 +1,8 @@
 """Build build/lite: the exercises and lectures as a JupyterLite site that needs no server and no CDN.
 
     .venv/bin/python tools/lite/build.py        (make lite; needs build/pyodide from make pyodide)
+    .venv/bin/python tools/lite/build.py --cdn https://cdn.jsdelivr.net/pyodide/v314.0.6/full/
+                                                (make lite PYODIDE_CDN=...: numpy and matplotlib too)
 
 The site is JupyterLite (jupyterlite-core) with the Pyodide kernel (jupyterlite-pyodide-kernel).
 Everything the kernel loads is served from the site itself, under static/pyodide/: the Pyodide
@@ -10,14 +12,23 @@ The kernel starts by loading all of them with ``loadPyodide({packages})``, advse
 it asks micropip and piplite for nothing, and piplite may not fall back to PyPI.  Only the
 pyodide-kernel and jupyter-widgets lab extensions are built in, not the ones the course's
 JupyterLab has (nbgrader, RISE, the deck), which need a server.
+
+numpy and matplotlib are built for WebAssembly by Pyodide and published only on its CDN, not on
+PyPI, so this machine cannot put them in the site.  A course that can reach the CDN builds with
+``--cdn URL`` (URL: the CDN folder of the same Pyodide version as tools/pyodide/package.json): the
+site's lock then also names numpy, matplotlib and what they depend on, by their address on the CDN
+(:func:`from_cdn`), and the kernel loads them at start, so the Stepper, the boards drawn with
+matplotlib and the lectures' figures work there; the student's browser fetches them from the CDN.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import shutil
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -55,8 +66,52 @@ def kernel_wheels() -> list:
     return list(wheels.values())
 
 
-def pyodide_folder(into: Path) -> None:
-    """build/pyodide without the test wheels, with the kernel's wheels and a lock naming them all."""
+#: What ``--cdn`` adds to the site: Pyodide's WebAssembly builds, which only its CDN has.
+FROM_CDN = ["numpy", "matplotlib"]
+
+
+def from_cdn(lock: dict, cdn_lock: dict, url: str, wanted=tuple(FROM_CDN)) -> dict:
+    """``lock`` with ``wanted`` and all they depend on added from ``cdn_lock`` (the CDN's pyodide-lock.json), each
+    by its address under ``url``.  What ``lock`` has already stays as it is (the site's wheels are pinned).
+
+    >>> cdn = {"info": {"version": "1"}, "packages": {
+    ...     "numpy": {"name": "numpy", "file_name": "numpy.whl", "depends": []},
+    ...     "matplotlib": {"name": "matplotlib", "file_name": "mpl.whl", "depends": ["numpy", "six"]},
+    ...     "six": {"name": "six", "file_name": "six-cdn.whl", "depends": []}}}
+    >>> site = {"info": {"version": "1"}, "packages": {"six": {"name": "six", "file_name": "six.whl"}}}
+    >>> merged = from_cdn(site, cdn, "https://cdn.example/full")
+    >>> {name: entry["file_name"] for name, entry in merged["packages"].items()}
+    {'six': 'six.whl', 'numpy': 'https://cdn.example/full/numpy.whl', 'matplotlib': 'https://cdn.example/full/mpl.whl'}
+    """
+    if cdn_lock.get("info", {}).get("version") != lock.get("info", {}).get("version"):
+        raise SystemExit(f"the CDN at {url} has Pyodide {cdn_lock.get('info', {}).get('version')}, the site "
+                         f"{lock.get('info', {}).get('version')}: name the CDN folder of the site's version")
+    url, todo, added = url.rstrip("/") + "/", list(wanted), {}
+    while todo:
+        name = canonicalize_name(todo.pop(0))
+        if name in lock["packages"] or name in added:
+            continue
+        entry = cdn_lock["packages"].get(name)
+        if entry is None:
+            raise SystemExit(f"{name} is not in the pyodide-lock.json of {url}")
+        added[name] = {**entry, "file_name": url + entry["file_name"]}
+        todo += entry.get("depends", [])
+    return {**lock, "packages": {**lock["packages"], **added}}
+
+
+def cdn_lock(url: str) -> dict:
+    """The pyodide-lock.json of the CDN folder ``url``, fetched now."""
+    address = url.rstrip("/") + "/pyodide-lock.json"
+    try:
+        with urllib.request.urlopen(address, timeout=60) as answer:
+            return json.loads(answer.read())
+    except (OSError, ValueError) as e:
+        raise SystemExit(f"cannot read {address} ({e}); without --cdn the site is built from local files only")
+
+
+def pyodide_folder(into: Path, cdn=None) -> None:
+    """build/pyodide without the test wheels, with the kernel's wheels and a lock naming them all (and, with
+    ``cdn``, numpy and matplotlib on the CDN)."""
     lock = json.loads((DIST / "pyodide-lock.json").read_text())
     shutil.copytree(DIST, into, ignore=lambda folder, names: [
         n for n in names if n.endswith(".whl") and canonicalize_name(n.split("-")[0]) in LEFT_OUT]
@@ -69,7 +124,9 @@ def pyodide_folder(into: Path) -> None:
     for wheel in kernel_wheels():
         entry = lock_entry(into / wheel.name, available)
         lock["packages"][entry["name"]] = entry
-    missing = [name for name in PRELOAD if canonicalize_name(name) not in lock["packages"]]
+    if cdn:
+        lock = from_cdn(lock, cdn_lock(cdn), cdn)
+    missing = [name for name in preload(cdn) if canonicalize_name(name) not in lock["packages"]]
     if missing:
         raise SystemExit(f"not in the site's lock: {missing}")
     (into / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
@@ -85,10 +142,16 @@ def contents(into: Path) -> None:
                 shutil.copy2(path, target)
 
 
-def settings() -> dict:
+def preload(cdn=None) -> list:
+    """What the kernel loads before its first cell: :data:`PRELOAD`, and with a CDN, :data:`FROM_CDN` (the
+    package imports matplotlib inside functions, where the kernel's look at a cell's imports cannot see it)."""
+    return PRELOAD + (FROM_CDN if cdn else [])
+
+
+def settings(cdn=None) -> dict:
     """jupyter-lite.json: the kernel takes Pyodide from the site and never falls back to PyPI."""
     kernel = {"pyodideUrl": "./static/pyodide/pyodide.mjs", "disablePyPIFallback": True,
-              "loadPyodideOptions": {"packages": PRELOAD}}
+              "loadPyodideOptions": {"packages": preload(cdn)}}
     return {"jupyter-lite-schema-version": 0,
             "jupyter-config-data": {"appName": "advsearch exercises",
                                     "litePluginSettings": {
@@ -96,13 +159,17 @@ def settings() -> dict:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cdn", metavar="URL", help="also numpy and matplotlib, from this Pyodide CDN folder "
+                        "(the site's Pyodide version), e.g. https://cdn.jsdelivr.net/pyodide/v314.0.6/full/")
+    cdn = parser.parse_args().cdn
     if not (DIST / "pyodide-lock.json").exists():
         raise SystemExit("no build/pyodide: run `make pyodide` (tools/pyodide/build_dist.py) first")
     for folder in (SOURCE, OUTPUT):
         shutil.rmtree(folder, ignore_errors=True)
-    pyodide_folder(SOURCE / "static" / "pyodide")
+    pyodide_folder(SOURCE / "static" / "pyodide", cdn)
     contents(SOURCE / "files")
-    (SOURCE / "jupyter-lite.json").write_text(json.dumps(settings(), indent=1) + "\n")
+    (SOURCE / "jupyter-lite.json").write_text(json.dumps(settings(cdn), indent=1) + "\n")
     config = {"LiteBuildConfig": {"ignore_sys_prefix": True, "no_sourcemaps": True,
                                   "federated_extensions": [str(KERNEL_EXTENSION), str(WIDGETS_EXTENSION)],
                                   "contents": [str(SOURCE / "files")],
