@@ -64,7 +64,10 @@ time, each within a time limit (``time_per_tree``, 3 s by default): a
 loop that never ends, whether or not it calls the game, is stopped and
 reported with the tree it ran on.  Code stuck in one long call into C (a
 ``time.sleep(30)``) is abandoned: the check returns in time, and the code
-stops once that call returns.  The student's code may not call the
+stops once that call returns.  In a browser tab (Pyodide, no threads) the
+limit is kept at the code's calls and jumps (:mod:`advsearch.timeout`),
+with the same report; a long call into C there runs to its end before the
+check can say so.  The student's code may not call the
 package's own searches (:func:`~advsearch.search.base.forbid_searches`): the
 exercise is to write one, and the graded version runs without advsearch.
 Numbers in answers and return values must be plain ints, floats or

@@ -22,13 +22,16 @@ It keeps the limit in one of two ways, chosen once by :func:`mode`:
     :class:`~advsearch.recording.RecordingGame` the checkers give it, and every
     leaf a package search scores, is one.  So a search that loops for ever
     *while asking its game* is stopped, with the same :class:`TimeLimitExceeded`
-    and message as in a thread.  Code outside the package is traced
-    (``sys.settrace``), so a loop that never comes back to the package
-    (``while True: pass``) is stopped as well, at one of its lines.  What
-    cannot be stopped this way: a long call into C (``time.sleep(60)``, a huge
-    ``sum``), and code that catches every BaseException (a bare ``except:``)
-    around the place it is stopped and goes on; such code runs until it
-    returns, and is then reported as too slow all the same.
+    and message as in a thread.  Code outside the package is watched too, at
+    every call and jump (``sys.monitoring``, Python 3.12+ and so Pyodide), so
+    a loop that never comes back to the package (``while True: pass``) is
+    stopped as well, and once the limit has passed, at every event: code that
+    caught the stop (a bare ``except:`` in a retry loop) is stopped again at
+    its next call or jump.  Before 3.12 the watch is ``sys.settrace`` (every
+    bytecode), which CPython switches off when it raises: there, code that
+    catches the stop and goes on runs unwatched.  A long call into C
+    (``time.sleep(60)``, ``sum(range(10**12))``) cannot be stopped without a
+    thread: it runs to its end, and is then reported as too slow.
 
 Examples
 --------
@@ -100,9 +103,12 @@ class _Stop(BaseException):
     """Raised into running code that is out of time; a BaseException so that ``except Exception`` cannot keep
     it alive.  ``limit`` is the cooperative limit that ran out (None in a worker thread)."""
 
+    limit = None
+
     def __init__(self, limit=None):
         super().__init__()
-        self.limit = limit
+        if limit is not None:
+            self.limit = limit
 
 
 # ------------------------------------------------------------------ which way
@@ -191,28 +197,90 @@ def watched(fn):
     return checked
 
 
-#: The package's folder: its own code is not traced (it passes checkpoints where it needs them).
+#: The package's folder: its own code is not watched (it passes checkpoints where it needs them).
 _PACKAGE = __file__.rsplit("timeout.py", 1)[0]
-#: A traced line in this many passes the clock (reading it at every line would cost more than the line).
+#: One event in this many of the code watched reads the clock (reading it at every one would cost more).
 TRACE_EVERY = 64
+#: The sys.monitoring tools a limit may take (3.12+), tried in this order; the others are debuggers' and the like.
+_TOOLS = (5, 4, 3)
+
+
+class _Watch:
+    """The events of the code under a cooperative limit: every :data:`TRACE_EVERY`-th passes a checkpoint, and
+    once a limit has run out, every one, so code that caught the stop is stopped again at its next event."""
+
+    def __init__(self):
+        self.count, self.overdue = 0, False
+
+    def event(self) -> None:
+        self.count += 1
+        if self.overdue or self.count % TRACE_EVERY == 0:
+            try:
+                checkpoint()
+            except _Stop:
+                self.overdue = True
+                raise
 
 
 def _traced(fn, args, kwargs):
-    """``fn(*args, **kwargs)`` with a :func:`checkpoint` every :data:`TRACE_EVERY` lines of code outside the
-    package, so that a loop that never calls the package (``while True: pass``) is stopped too."""
+    """``fn(*args, **kwargs)``, its code outside the package watched (:class:`_Watch`), so that a loop that never
+    calls the package (``while True: pass``) is stopped too: by ``sys.monitoring`` (Python 3.12+, Pyodide) at
+    every call and jump, else by ``sys.settrace`` at every bytecode."""
+    if hasattr(sys, "monitoring"):
+        return _monitored(fn, args, kwargs)
+    return _settraced(fn, args, kwargs)
+
+
+def _monitored(fn, args, kwargs):
+    monitoring = sys.monitoring
+    tool = next((t for t in _TOOLS if monitoring.get_tool(t) is None), None)
+    if tool is None:            # all taken (outer limits', a profiler's): the checkpoints in the package remain
+        return fn(*args, **kwargs)
+    watch = _Watch()
+
+    def event(code, *_):
+        if code.co_filename.startswith(_PACKAGE):
+            return monitoring.DISABLE
+        watch.event()           # a callback that raises stays registered, unlike a tracer
+
+    kinds = (monitoring.events.PY_START, monitoring.events.JUMP)
+    monitoring.use_tool_id(tool, "advsearch time limits")
+    try:
+        for kind in kinds:
+            monitoring.register_callback(tool, kind, event)
+        monitoring.set_events(tool, kinds[0] | kinds[1])
+        return fn(*args, **kwargs)
+    finally:
+        monitoring.set_events(tool, 0)
+        for kind in kinds:
+            monitoring.register_callback(tool, kind, None)
+        monitoring.free_tool_id(tool)
+
+
+def _settraced(fn, args, kwargs):
     previous = sys.gettrace()
     if previous is not None:    # a debugger's, or an outer limit's: leave it be (checkpoint() reads every deadline)
         return fn(*args, **kwargs)
-    count = [0]
+    watch = _Watch()
+    stops = {}
 
-    def line(frame, event, arg):
-        count[0] += 1
-        if count[0] % TRACE_EVERY == 0:
-            checkpoint()
-        return line
+    def opcode(frame, event, arg):
+        try:
+            watch.event()
+        except _Stop as stop:
+            # Raised here, the tracer would be switched off (CPython drops a tracer that raises), and code that
+            # caught the stop would then run unwatched: so it is raised at the code's next instruction instead.
+            if stop.limit not in stops:
+                stops[stop.limit] = type("_Stop", (_Stop,), {"limit": stop.limit})
+            _raise_in(threading.get_ident(), stops[stop.limit])
+        return opcode
 
     def on_call(frame, event, arg):
-        return None if frame.f_code.co_filename.startswith(_PACKAGE) else line
+        if frame.f_code.co_filename.startswith(_PACKAGE):
+            return None
+        frame.f_trace_opcodes = True            # lines miss a one-line loop's jumps back to itself
+        frame.f_trace_lines = False
+        return opcode
 
     sys.settrace(on_call)
     try:
@@ -247,11 +315,11 @@ def _cooperatively(fn, args, kwargs, seconds, what):
 # ------------------------------------------------------------------ the threads way
 
 
-def _stop(thread):
-    """Raise :class:`_Stop` in ``thread`` at its next Python instruction."""
+def _raise_in(ident: int, error=_Stop) -> None:
+    """Raise ``error`` (a class) in the thread ``ident`` at its next Python instruction."""
     import ctypes
 
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(_Stop))
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), ctypes.py_object(error))
 
 
 def _in_thread(fn, args, kwargs, seconds, what):
@@ -276,10 +344,10 @@ def _in_thread(fn, args, kwargs, seconds, what):
     try:
         worker.join(seconds)
     except BaseException:
-        _stop(worker)
+        _raise_in(worker.ident)
         raise
     if worker.is_alive():
-        _stop(worker)
+        _raise_in(worker.ident)
         raise TimeLimitExceeded(what, seconds)
     if "error" in outcome:
         error = outcome.pop("error")

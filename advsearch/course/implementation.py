@@ -117,8 +117,11 @@ def implementation(fn, algorithm="minimax", *, prune_on_equal=True, trees=None, 
     -----
     Code that keeps calling the game long after a search would have finished
     is stopped and reported, and so is code that runs past
-    ``time_per_tree``.  The function runs in a worker thread; code stuck
-    in one long call into C (``time.sleep``) stops when that call returns.
+    ``time_per_tree``.  The function runs in a worker thread, or where no
+    thread can start (a browser tab) watched at its calls and jumps
+    (:mod:`advsearch.timeout`); either way code stuck in one long call into
+    C (``time.sleep``) stops when that call returns, and without threads
+    the check waits for it.
 
     Examples
     --------
