@@ -103,12 +103,9 @@ class _Stop(BaseException):
     """Raised into running code that is out of time; a BaseException so that ``except Exception`` cannot keep
     it alive.  ``limit`` is the cooperative limit that ran out (None in a worker thread)."""
 
-    limit = None
-
     def __init__(self, limit=None):
         super().__init__()
-        if limit is not None:
-            self.limit = limit
+        self.limit = limit
 
 
 # ------------------------------------------------------------------ which way
@@ -199,6 +196,15 @@ def watched(fn):
 
 #: The package's folder: its own code is not watched (it passes checkpoints where it needs them).
 _PACKAGE = __file__.rsplit("timeout.py", 1)[0]
+
+
+def _unwatched() -> tuple:
+    """Where the code not watched lives: the package, the standard library and the installed packages (a stop
+    raised there could land in a library's callback, a garbage collector's say, and be lost)."""
+    import sysconfig
+
+    paths = sysconfig.get_paths()
+    return (_PACKAGE, *sorted({paths[k] for k in ("stdlib", "platstdlib", "purelib", "platlib") if paths.get(k)}))
 #: One event in this many of the code watched reads the clock (reading it at every one would cost more).
 TRACE_EVERY = 64
 #: The sys.monitoring tools a limit may take (3.12+), tried in this order; the others are debuggers' and the like.
@@ -223,9 +229,10 @@ class _Watch:
 
 
 def _traced(fn, args, kwargs):
-    """``fn(*args, **kwargs)``, its code outside the package watched (:class:`_Watch`), so that a loop that never
-    calls the package (``while True: pass``) is stopped too: by ``sys.monitoring`` (Python 3.12+, Pyodide) at
-    every call and jump, else by ``sys.settrace`` at every bytecode."""
+    """``fn(*args, **kwargs)``, its own code watched (:class:`_Watch`; not the package's nor the installed
+    libraries', see :func:`_unwatched`), so that a loop that never calls the package (``while True: pass``) is
+    stopped too: by ``sys.monitoring`` (Python 3.12+, Pyodide) at every call and jump, else by
+    ``sys.settrace`` at every bytecode."""
     if hasattr(sys, "monitoring"):
         return _monitored(fn, args, kwargs)
     return _settraced(fn, args, kwargs)
@@ -236,10 +243,10 @@ def _monitored(fn, args, kwargs):
     tool = next((t for t in _TOOLS if monitoring.get_tool(t) is None), None)
     if tool is None:            # all taken (outer limits', a profiler's): the checkpoints in the package remain
         return fn(*args, **kwargs)
-    watch = _Watch()
+    watch, unwatched = _Watch(), _unwatched()
 
     def event(code, *_):
-        if code.co_filename.startswith(_PACKAGE):
+        if code.co_filename.startswith(unwatched):
             return monitoring.DISABLE
         watch.event()           # a callback that raises stays registered, unlike a tracer
 
@@ -261,22 +268,14 @@ def _settraced(fn, args, kwargs):
     previous = sys.gettrace()
     if previous is not None:    # a debugger's, or an outer limit's: leave it be (checkpoint() reads every deadline)
         return fn(*args, **kwargs)
-    watch = _Watch()
-    stops = {}
+    watch, unwatched = _Watch(), _unwatched()
 
     def opcode(frame, event, arg):
-        try:
-            watch.event()
-        except _Stop as stop:
-            # Raised here, the tracer would be switched off (CPython drops a tracer that raises), and code that
-            # caught the stop would then run unwatched: so it is raised at the code's next instruction instead.
-            if stop.limit not in stops:
-                stops[stop.limit] = type("_Stop", (_Stop,), {"limit": stop.limit})
-            _raise_in(threading.get_ident(), stops[stop.limit])
+        watch.event()           # when it raises, CPython switches the tracer off (see the module's description)
         return opcode
 
     def on_call(frame, event, arg):
-        if frame.f_code.co_filename.startswith(_PACKAGE):
+        if frame.f_code.co_filename.startswith(unwatched):
             return None
         frame.f_trace_opcodes = True            # lines miss a one-line loop's jumps back to itself
         frame.f_trace_lines = False
