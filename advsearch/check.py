@@ -28,6 +28,9 @@ answer goes astray.
   component, ties broken for another child than the first, a number for a
   vector); ``"uct"`` and ``"iterative_deepening"`` go to their own checkers.
 
+For the lectures' "predict, then run" cells, :func:`prediction` compares a
+student's guess with what the next cell computed.
+
 A checker never raises because of the student's answer: a missing answer
 gives "Not answered yet", a wrong type a sentence saying what was expected,
 and an exception in the student's code a message naming it.
@@ -110,13 +113,14 @@ from .course.mcts.steps import uct_selection
 from .course.mcts.uct_trees import uct_tree
 from .course.minimax.value_mistakes import VALUE_MISTAKES
 from .course.minimax.values import values
+from .course.shared.prediction import prediction
 
 #: Every mistake a checker can name, by key.
 MISTAKES = {**_SEARCH_MISTAKES, **VALUE_MISTAKES, **MAXN_MISTAKES, **DEEPENING_MISTAKES, **EVALUATION_MISTAKES,
             **LIMITS_MISTAKES, **TRANSFORMATION_MISTAKES, **MULTIPLAYER_MISTAKES, **UCT_MISTAKES}
 
 __all__ = [
-    "Feedback", "MISTAKES", "TIME_PER_TREE", "values", "pruned", "implementation",
+    "Feedback", "MISTAKES", "TIME_PER_TREE", "values", "pruned", "implementation", "prediction",
     # lecture 03
     "depth_limited", "evaluation", "quiescence", "ordering_savings", "check_deepening", "deepening_checker",
     # lecture 04
