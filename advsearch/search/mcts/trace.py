@@ -65,16 +65,14 @@ class MCTSTrace(Trace):
             raise ValueError(f"iteration must be a whole number in 0..{total} for this trace of {total} "
                              f"iterations, not {iteration!r}")
         game, n = self.game, self.game.num_players
-        if self.bounds is not None:
-            lows, highs = [self.bounds[0]] * n, [self.bounds[1]] * n
-        else:
-            lows, highs = [math.inf] * n, [-math.inf] * n
+        lows, highs = self._start_scale()
         stats = {(): [0, 0.0, None, self.root, None]}   # path -> [N, W, mover, state, proven]
         children = {(): []}
         done, last = 0, None
         for e in self:
             if done == iteration:
                 break
+            self._widen_scale(e, lows, highs)
             if e.kind == "expand":
                 proven = final_payoffs(game, e.state) if self.solver and game.is_terminal(e.state) else None
                 stats[e.path] = [0, 0.0, e.player, e.state, proven]
@@ -82,9 +80,6 @@ class MCTSTrace(Trace):
                 children[e.path] = []
             elif e.kind == "rollout":
                 last = e.path
-                if self.bounds is None:
-                    for p, u in enumerate(e.value):
-                        lows[p], highs[p] = min(lows[p], u), max(highs[p], u)
             elif e.kind == "prove":
                 stats[e.path][4] = e.value
             elif e.kind == "backup":
@@ -105,6 +100,48 @@ class MCTSTrace(Trace):
                                           label(state) if label is not None else None, state)
             stack.extend(reversed(children[path]))
         return snap
+
+    def _start_scale(self):
+        """Each player's payoff bounds before the first rollout: the search's ``bounds``, or none seen yet."""
+        n = self.game.num_players
+        if self.bounds is not None:
+            return [self.bounds[0]] * n, [self.bounds[1]] * n
+        return [math.inf] * n, [-math.inf] * n
+
+    def _widen_scale(self, e, lows, highs):
+        """Without declared bounds, a rollout's payoffs widen each player's bounds, as the search's do."""
+        if e.kind == "rollout" and self.bounds is None:
+            for p, u in enumerate(e.value):
+                lows[p], highs[p] = min(lows[p], u), max(highs[p], u)
+
+    def narrate(self) -> list:
+        """One sentence per event; every mean in them is on [0, 1], the scale UCB adds its bonus to.
+
+        A node's mean is W / N of the player who moved into it, scaled by that
+        player's payoff bounds (the search's ``bounds``, or the least and
+        greatest payoffs seen so far) as selection and the drawn trees scale
+        it.  A backup names the payoff in the game's units and on [0, 1].
+
+        >>> from advsearch import mcts, tree
+        >>> r = mcts(tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), iterations=4, c=1, bounds=(-14, 14), seed=0,
+        ...          trace=True)
+        >>> for line in r.trace.narrate()[-6:-1]: print(line)
+        Select node [2]: UCB = 2.05 (mean 1).
+        Expand node [2][0].
+        Random playout from node [2][0] ends with payoffs (14, -14).
+        Back up -14 (0 on [0, 1]) at node [2][0]: mean now 0.
+        Back up 14 (1 on [0, 1]) at node [2]: mean now 1.
+        """
+        lows, highs = self._start_scale()
+        self._scales = {}
+        for e in self:
+            self._widen_scale(e, lows, highs)
+            if e.kind == "backup" and e.value is not None:
+                self._scales[id(e)] = (lows[e.player], highs[e.player])
+        try:
+            return super().narrate()
+        finally:
+            del self._scales
 
     def summaries(self) -> list:
         """One sentence per iteration: what was selected and expanded, and the payoffs backed up.
@@ -154,5 +191,8 @@ to the root.
         if e.kind == "backup":
             if e.value is None:         # the root, or a chance node: no player moved into it
                 return f"Back up {f(e.child_value)} at {where}: one more visit (no player moved here, so no mean)."
-            return f"Back up {f(e.child_value)} at {where}: mean now {f(e.value)}."
+            low, high = self._scales[id(e)]
+            scaled = (lambda u: (u - low) / (high - low)) if high > low else (lambda u: 0.5)   # as edge_stats
+            return (f"Back up {f(e.child_value)} ({f(scaled(e.child_value))} on [0, 1]) at {where}: "
+                    f"mean now {f(scaled(e.value))}.")
         return super()._sentence(e, states, previous)
