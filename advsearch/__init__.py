@@ -21,6 +21,7 @@ The public API, re-exported from the modules that define it:
 - drawing: :func:`draw`, :func:`draw_frames`, :func:`frames`, :func:`to_tikz` (matplotlib, the lectures');
   without matplotlib :func:`to_svg`, :func:`picture` (an SVG picture for a notebook, the exercises') and
   :func:`player` (a search's steps, no kernel needed);
+- a game to play against an agent with no kernel: :func:`playable` (the agent's replies tabulated);
 - games between agents: :mod:`advsearch.agents`, :mod:`advsearch.arena`
   (:func:`play`, :func:`match`, :func:`tournament`).
 
@@ -114,6 +115,8 @@ _LAZY = {
     "to_svg": ("advsearch.drawing.svg", "to_svg"),
     "player": ("advsearch.drawing.player", "player"),
     "picture": ("advsearch.drawing.svg_picture", "picture"),
+    # a game to play against an agent with no kernel: its replies tabulated in the page
+    "playable": ("advsearch.playable_game", "playable"),
     # the time limit's error: timeout.py loads with the first search or the first code run under a limit
     "TimeLimitExceeded": ("advsearch.timeout", "TimeLimitExceeded"),
     # play: games between agents, evaluations, learning (numpy)
