@@ -13,6 +13,9 @@ answer goes astray.
   trees (naming a plain mean, or chance played as MIN or MAX) and max-n
   payoff vectors with three or more players (naming the child best for
   another player, or a number given for a vector);
+- :func:`windows` checks the windows [α, β] alpha-beta gives every node it
+  enters, on entry and when it returns, frame by frame against the trace,
+  naming the first wrong bound;
 - :func:`pruned` checks the leaves alpha-beta never evaluates, against
   :meth:`Trace.unvisited_leaves <advsearch.result.Trace.unvisited_leaves>`;
   with ``algorithm="star1"`` those Ballard's Star1 never evaluates on a
@@ -30,6 +33,12 @@ answer goes astray.
 
 For the lectures' "predict, then run" cells, :func:`prediction` compares a
 student's guess with what the next cell computed.
+
+For the Connect Four agent the coding exercises build in ``my_agent.py``:
+:func:`agent_file` reads the file afresh and checks one step's function with
+the checker above that its sheet uses, and :func:`agent_tryout` shows what
+the agent can do after a sheet (``advsearch.contest.tryout`` tries the whole
+file as the contest does).
 
 A checker never raises because of the student's answer: a missing answer
 gives "Not answered yet", a wrong type a sentence saying what was expected,
@@ -52,6 +61,16 @@ For the other lectures' questions:
   :func:`flat_monte_carlo` (a UCT step, a backup and flat Monte Carlo by
   hand, on a :class:`SelectionQuestion`, :class:`BackupQuestion` or
   :class:`FlatQuestion`), and ``implementation(fn, "uct")``.
+
+Hand exercises on the seed notes' other examples: :func:`history` and
+:func:`game_tree_size` (lecture 01's early history, plies and Shannon's
+estimates, as a few named questions), :func:`search_graph` (the states
+minimax or alpha-beta checks from a tic-tac-toe position, as in Eckroth's
+search graphs), :func:`cuts` (where alpha-beta cuts and whether by α or β,
+as Oommen's slides label their example), :func:`worth_searching` (lecture
+03's metareasoning: which moves a deeper search could change) and
+:func:`threat_ads` and :func:`reply_order` (lecture 05's Threat-ADS update
+step and the order it gives Best-Reply Search).
 
 Each checker lives in the folder of its lecture in :mod:`advsearch.course`
 (``minimax/``, ``alphabeta/``, ``limits/``, ``chance/``, ``multiplayer/``,
@@ -104,6 +123,7 @@ from .course.multiplayer.implementation import MAXN_MISTAKES
 from .course.alphabeta.mistakes import MISTAKES as _SEARCH_MISTAKES
 from .course.multiplayer.questions import MULTIPLAYER_MISTAKES, alliance, paranoid_values, root_move, searcher_value
 from .course.alphabeta.pruned import pruned
+from .course.alphabeta.windows import WINDOW_MISTAKES, windows
 from .course.chance.transformations import TRANSFORMATION_MISTAKES, monotonic_transformation
 from .course.mcts.backups import uct_backup
 from .course.mcts.flat import flat_monte_carlo
@@ -114,13 +134,26 @@ from .course.mcts.uct_trees import uct_tree
 from .course.minimax.value_mistakes import VALUE_MISTAKES
 from .course.minimax.values import values
 from .course.shared.prediction import prediction
+from .course.alphabeta.cuts import cuts
+from .course.limits.metareasoning import METAREASONING_MISTAKES, worth_searching
+from .course.minimax.history import game_tree_size, history
+from .course.minimax.search_graph import SEARCH_GRAPH_MISTAKES, search_graph
+from .course.multiplayer.threat_ads import THREAT_ADS_MISTAKES, reply_order, threat_ads
+from .course.agent.steps import agent_file
+from .course.agent.tryouts import agent_tryout
 
 #: Every mistake a checker can name, by key.
-MISTAKES = {**_SEARCH_MISTAKES, **VALUE_MISTAKES, **MAXN_MISTAKES, **DEEPENING_MISTAKES, **EVALUATION_MISTAKES,
+MISTAKES = {**_SEARCH_MISTAKES, **WINDOW_MISTAKES, **VALUE_MISTAKES, **MAXN_MISTAKES, **DEEPENING_MISTAKES, **EVALUATION_MISTAKES,
             **LIMITS_MISTAKES, **TRANSFORMATION_MISTAKES, **MULTIPLAYER_MISTAKES, **UCT_MISTAKES}
+
+MISTAKES.update({**SEARCH_GRAPH_MISTAKES, **METAREASONING_MISTAKES, **THREAT_ADS_MISTAKES})
 
 __all__ = [
     "Feedback", "MISTAKES", "TIME_PER_TREE", "values", "pruned", "implementation", "prediction",
+    # the agent file the coding exercises build
+    "agent_file", "agent_tryout",
+    # lecture 02
+    "windows",
     # lecture 03
     "depth_limited", "evaluation", "quiescence", "ordering_savings", "check_deepening", "deepening_checker",
     # lecture 04
@@ -130,4 +163,6 @@ __all__ = [
     # lecture 06
     "uct_selection", "uct_backup", "flat_monte_carlo", "SelectionQuestion", "BackupQuestion", "FlatQuestion",
     "uct_tree",
+    # hand exercises on the seed notes' history, search graph, cuts, metareasoning and Threat-ADS
+    "history", "game_tree_size", "search_graph", "cuts", "worth_searching", "threat_ads", "reply_order",
 ]
