@@ -27,16 +27,18 @@ The parts, each in its own module:
 - :mod:`~advsearch.contest.record`: the games on disk, as they finish (resume after a crash);
 - :mod:`~advsearch.contest.standings` and :mod:`~advsearch.contest.leaderboard`: ratings, tables, files;
 - :mod:`~advsearch.contest.play`: :func:`run`; :mod:`~advsearch.contest.archive`: :func:`load`;
-- :mod:`~advsearch.contest.command`: ``advsearch contest``.
+- :mod:`~advsearch.contest.command`: ``advsearch contest``;
+- :mod:`~advsearch.contest.tryout`: :func:`tryout`, one agent file tried as the contest tries it (the exercises' last step).
 """
 
 from .entrants import Budget, Entrant, baseline, load_entrants
 from .archive import load
 from .play import check_entrant, run
+from .tryout import tryout
 from .pool import ContestError
 from .record import ContestMismatch
 from .referee import GameTask, play_game
 from .standings import ContestResult
 
 __all__ = ["run", "load", "ContestResult", "Entrant", "Budget", "baseline", "load_entrants", "check_entrant",
-           "play_game", "GameTask", "ContestError", "ContestMismatch"]
+           "play_game", "GameTask", "ContestError", "ContestMismatch", "tryout"]

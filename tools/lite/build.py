@@ -44,8 +44,11 @@ OUTPUT = REPO / "build" / "lite"
 EXTENSIONS = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
 KERNEL_EXTENSION = EXTENSIONS / "@jupyterlite" / "pyodide-kernel-extension"
 WIDGETS_EXTENSION = EXTENSIONS / "@jupyter-widgets" / "jupyterlab-manager"
-#: what the site's file browser holds, in the repository's folders (so the notebooks' links work)
-CONTENTS = {"exercises": "0*.ipynb", "notebooks": "**/*"}
+#: what the site's file browser holds, in the repository's folders (so the notebooks' links work): the exercise
+#: notebooks with the agent file they build (my_agent.py, loaded from the notebook's folder) and the contest's
+#: template and README they link to, and the lectures
+CONTENTS = {"exercises": ("0*.ipynb", "my_agent.py", "contest/agent_template.py", "contest/README.md"),
+            "notebooks": ("**/*",)}
 #: what the kernel loads before its first cell (the kernel's own packages, then ours)
 # (ipywidgets too, so that advsearch.widgets.play works without a cell importing ipywidgets first:
 # the kernel loads a package by itself only when a cell imports it by name)
@@ -133,9 +136,10 @@ def pyodide_folder(into: Path, cdn=None) -> None:
 
 
 def contents(into: Path) -> None:
-    """The exercise notebooks and the lectures (with their stored experiments) under ``into``."""
-    for folder, pattern in CONTENTS.items():
-        for path in sorted((REPO / folder).glob(pattern)):
+    """The exercise notebooks, the agent file and the contest's template, and the lectures (with their stored
+    experiments) under ``into``."""
+    for folder, patterns in CONTENTS.items():
+        for path in sorted(p for pattern in patterns for p in (REPO / folder).glob(pattern)):
             if path.is_file() and "__pycache__" not in path.parts and ".ipynb_checkpoints" not in path.parts:
                 target = into / path.relative_to(REPO)
                 target.parent.mkdir(parents=True, exist_ok=True)
