@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from .game import MIN
 from .games import Grundy
-from .trees import tree
+from .trees import parse, tree
 
-__all__ = ["two_ply", "grundy7", "three_player", "TWO_PLY", "THREE_PLAYER"]
+__all__ = ["two_ply", "grundy7", "three_player", "effects_of_alpha_beta", "TWO_PLY", "THREE_PLAYER",
+           "EFFECTS_OF_ALPHA_BETA"]
 
 #: The leaves of the two-ply example, MIN node by MIN node.
 TWO_PLY = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -78,3 +79,29 @@ def grundy7():
     1
     """
     return Grundy(7, first=MIN)
+
+
+#: Oommen's "Effects of α-β" tree, in the text form of :func:`advsearch.trees.parse`, with the slide's labels.
+EFFECTS_OF_ALPHA_BETA = "C[A[a1=3 B[b1=5 b2=8]] D[d1=0 d2=6 d3=1] E[e1=2 e2=9 e3=4]]"
+
+
+def effects_of_alpha_beta():
+    """Oommen's "Effects of α-β" example: MAX at C; MIN at A, D and E; MAX at B below A.
+
+    The slide labels each cut: A has β = 3 after its first leaf; B is
+    β-pruned, since its first leaf, 5, is more than 3; C then has α = 3;
+    D is α-pruned, since 0 < 3, and E, since 2 < 3; C is 3.  The figure
+    itself is lost from the notes, so this tree is our reconstruction: the
+    fewest nodes with which every labelled statement holds, with one more
+    leaf under D and E so that a cut skips more than one leaf.  Alpha-beta in
+    natural order never evaluates b2, d2, d3, e2 and e3.
+
+    Source: Oommen's Carleton slides (after Hwee Tou Ng's), "Effects of α-β".
+
+    >>> from advsearch import alphabeta
+    >>> t = effects_of_alpha_beta()
+    >>> r = alphabeta(t, trace=True)
+    >>> r.value, [t.label(t.node(p)) for p in r.trace.unvisited_leaves()]
+    (3, ['b2', 'd2', 'd3', 'e2', 'e3'])
+    """
+    return parse(EFFECTS_OF_ALPHA_BETA)
