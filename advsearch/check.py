@@ -53,7 +53,9 @@ For the other lectures' questions:
   and without move ordering), and ``implementation(fn,
   "iterative_deepening")`` (:func:`check_deepening`);
 - lecture 04: :func:`monotonic_transformation` (a transformation that
-  changes expectimax's move but never minimax's);
+  changes expectimax's move but never minimax's) and :func:`star1_windows`
+  (the window Star1 gives each outcome of a chance node, by Ballard's
+  formula);
 - lecture 05: :func:`paranoid_values`, :func:`alliance`, :func:`root_move`
   and :func:`searcher_value` (paranoid, alliances, the move and value of
   max-n, paranoid and best-reply search);
@@ -124,6 +126,7 @@ from .course.alphabeta.mistakes import MISTAKES as _SEARCH_MISTAKES
 from .course.multiplayer.questions import MULTIPLAYER_MISTAKES, alliance, paranoid_values, root_move, searcher_value
 from .course.alphabeta.pruned import pruned
 from .course.alphabeta.windows import WINDOW_MISTAKES, windows
+from .course.chance.star1_windows import STAR1_WINDOW_MISTAKES, star1_windows
 from .course.chance.transformations import TRANSFORMATION_MISTAKES, monotonic_transformation
 from .course.mcts.backups import uct_backup
 from .course.mcts.flat import flat_monte_carlo
@@ -143,7 +146,7 @@ from .course.agent.steps import agent_file
 from .course.agent.tryouts import agent_tryout
 
 #: Every mistake a checker can name, by key.
-MISTAKES = {**_SEARCH_MISTAKES, **WINDOW_MISTAKES, **VALUE_MISTAKES, **MAXN_MISTAKES, **DEEPENING_MISTAKES, **EVALUATION_MISTAKES,
+MISTAKES = {**_SEARCH_MISTAKES, **WINDOW_MISTAKES, **STAR1_WINDOW_MISTAKES, **VALUE_MISTAKES, **MAXN_MISTAKES, **DEEPENING_MISTAKES, **EVALUATION_MISTAKES,
             **LIMITS_MISTAKES, **TRANSFORMATION_MISTAKES, **MULTIPLAYER_MISTAKES, **UCT_MISTAKES}
 
 MISTAKES.update({**SEARCH_GRAPH_MISTAKES, **METAREASONING_MISTAKES, **THREAT_ADS_MISTAKES})
@@ -157,7 +160,7 @@ __all__ = [
     # lecture 03
     "depth_limited", "evaluation", "quiescence", "ordering_savings", "check_deepening", "deepening_checker",
     # lecture 04
-    "monotonic_transformation",
+    "monotonic_transformation", "star1_windows",
     # lecture 05
     "paranoid_values", "alliance", "root_move", "searcher_value",
     # lecture 06

@@ -180,7 +180,7 @@ def _read(t: Tree, answer: Mapping):
                               f"{w!r:.60}; write a window as a pair (α, β), like (3, inf).")
             bounds = []
             for side, x in zip("αβ", w):
-                value, problem = _bound(x)
+                value, problem = read_bound(x)
                 if problem:
                     moment = "it is entered" if when == "entered" else "it returns"
                     return None, f"In {name}'s window when {moment}, {side} is {problem}"
@@ -192,8 +192,12 @@ def _read(t: Tree, answer: Mapping):
     return given, None
 
 
-def _bound(x):
-    """``(value, problem)``: a bound as a number (±inf allowed), or a sentence on why it is none."""
+def read_bound(x):
+    """``(value, problem)``: a bound as a number (±inf allowed, also as text), or a sentence on why it is none.
+
+    >>> read_bound("-inf"), read_bound(3)[0], read_bound("3")[1]
+    ((-inf, None), 3, "the text '3'; write a number without quotes, or inf / -inf for an infinite bound.")
+    """
     if isinstance(x, str) and x.strip().lower() in INFINITIES:
         return INFINITIES[x.strip().lower()], None
     if type(x) in (int, float, Fraction):
