@@ -40,9 +40,12 @@ def markdown(nb):
 
 
 def notes(nb):
-    """The Markdown of the section "Notes on the lecture slides" (from its heading to the end)."""
+    """The Markdown of the section "Notes on the lecture slides" (from its heading to the end).
+
+    The heading may open a "Going further" part ("## Going further: notes on the lecture slides") or sit in one.
+    """
     text = markdown(nb)
-    start = text.index("## Notes on the lecture slides")
+    start = re.search(r"^#+ (?:Going further: )?Notes on the lecture slides", text, re.M | re.I).start()
     return text[start:]
 
 
@@ -415,7 +418,8 @@ def test_paranoid_cuts_two_min_levels_down():
     assert (d.stats.leaves, maxn(deep).stats.leaves, d.stats.prunes) == (7, 8, 1)
     assert deep.label(entered[cut_at].state) == "G" and entered[cut_at].alpha == 5
     assert [deep.to_move(entered[p].state) for p in ((1,), (1, 1))] == [1, 2]     # P1's C, then P2's G
-    says(notes("05"), "α = 5", "cuts at G", "7 of 8 leaves")
+    says(notes("05"), "α = 5", "cuts at G", "7 of 8 leaves",
+         "**Clarification: \"[Paranoid is] subject to α-β pruning on MAX/MIN borders, not for phases between MIN nodes.\"**")
 
 
 def test_the_lectures_maxn_pseudocode_searches_43_times():
@@ -475,17 +479,20 @@ def test_robust_and_max_child_on_the_lecture_tree():
                    for s in range(200))
     assert (found("robust", 10), found("max", 10)) == (70, 136)
     assert found("robust", 20) == found("max", 20)
-    says(notes("06"), "136 against 70 of 200", "from 20 iterations", "Browne et al. (2012)")
+    says(notes("06"), "136 against 70 of 200", "from 20 iterations", "Browne et al. (2012)",
+         "**Clarification: \"Pick move that has highest winrate.\"** A legitimate convention")
+    says(markdown("06"), "Both are standard: Browne et al. (2012, §3.3) list them side by side.")
 
 
-def test_the_narration_mixes_raw_and_scaled_means():
-    # advsearch/search/mcts/trace.py narrates a backup's mean in the tree's units and the selection's in [0, 1].
+def test_the_narration_states_every_mean_on_one_scale():
+    # advsearch/search/mcts/trace.py once narrated a backup's mean in the tree's units ("mean now 14") beside
+    # the selection's on [0, 1] ("(mean 1)"); now both are on [0, 1] (tests/test_mcts_narration.py).
     t = ads.tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     lines = ads.mcts(t, iterations=4, c=1, bounds=(-14, 14), seed=0, trace=True).trace.narrate()
-    assert "Back up 14 at node [2]: mean now 14." in lines
+    assert "Back up 14 (1 on [0, 1]) at node [2]: mean now 1." in lines
     assert any(line.startswith("Select node [2]: UCB = ") and line.endswith("(mean 1).") for line in lines)
     assert Fraction(14 - (-14), 14 - (-14)) == 1                     # 14 on [-14, 14] is 1 on [0, 1]
-    says(markdown("06"), "\"mean now 14\" is in the tree's own units (−14 to 14)", "\"(mean 1)\"")
+    assert "mean now 14" not in markdown("06") and "mixes two scales" not in markdown("06")
 
 
 def test_lee_sedol_is_cited_to_silver_2017():
