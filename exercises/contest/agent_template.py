@@ -1,5 +1,9 @@
 """My Connect Four agent for the class contest.
 
+The exercise sheets build a whole entry step by step in ../my_agent.py (minimax in sheet 01, alpha-beta in 02, an
+evaluation and iterative deepening under the time of a move in 03, UCT in 06), each step checked there; hand that
+file in as agent.py, or start from this template, which uses the package's own search.  README.md says more.
+
 The contest calls ``agent(game, state)`` for each of your moves, or ``agent(game, state, budget)`` if your
 function takes three arguments: ``budget.seconds`` is the time per move (think longer and you lose the game)
 and ``budget.max_nodes`` a node budget the contest suggests (it may be None).  Return one of
