@@ -105,7 +105,7 @@ def test_formula_and_named_mistakes_on_the_lecture_tree():
     ok = {"C": (0, 10), "D": (0, 10), "F": (0, 10), "G": (5, 10)}
     assert check.star1_windows(t, ok, (0, 10)).ok
     fb = check.star1_windows(t, {**ok, "G": (3, 10)}, (0, 10))
-    assert fb.mistake == "star1_alphabeta_window" and "α_G = (3 − 1/2·1) / 1/2 = 5" in fb.text
+    assert fb.mistake == "star1_alphabeta_window" and "α_G = (3 − 1/2·1) / (1/2) = 5" in fb.text
     fb = check.star1_windows(t, {**ok, "G": (0, 10)}, (0, 10))             # F taken at U, not at its 1
     assert fb.mistake == "star1_values_ignored"
     fb = check.star1_windows(t, {**ok, "F": (-4, 10)}, (0, 10))            # (3 − 1/2·10) / 1/2, not clipped

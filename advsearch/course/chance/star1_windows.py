@@ -94,7 +94,7 @@ def star1_windows(tree, answer, bounds, prune_on_equal=True) -> Feedback:
     >>> print(fb)
     At event 26 (“Enter G (MIN) with α = 5, β = 10”): G is searched with α_G = 5, not 3 as you wrote. \
 E (chance) was entered with α = 3, β = 10, and [L, U] = [0, 10]. \
-E stays above α = 3 only if 1/2·F + 1/2·G > 3; with F = 1 already known, α_G = (3 − 1/2·1) / 1/2 = 5. \
+E stays above α = 3 only if 1/2·F + 1/2·G > 3; with F = 1 already known, α_G = (3 − 1/2·1) / (1/2) = 5. \
 A chance node cannot pass α and β on as they are: its value is an average, so each outcome needs its own window.
     >>> fb.mistake
     'star1_alphabeta_window'
@@ -211,16 +211,18 @@ def _why(t: Tree, trace, k, side, bounds) -> str:
             f"[{_f(low)}, {_f(high)}]. {cname} stays {'above α' if side == 0 else 'below β'} = {_f(edge)} only if "
             f"{average} {'>' if side == 0 else '<'} {_f(edge)}")
     terms = [f"{_f(p)}·{_num(v)}" for p, v in zip(probs, seen)]
-    clauses = []
+    parts = []
     if seen:
-        clauses.append(f"with {and_list(f'{n} = {_f(v)}' for n, v in zip(names, seen))} already known")
+        parts.append(f"{and_list(f'{n} = {_f(v)}' for n, v in zip(names, seen))} already known")
     if probs[i + 1:]:
-        clauses.append(f"{and_list(names[i + 1:])} at {'best' if side == 0 else 'worst'}, "
-                       f"{end_name} = {_f(end)}")
+        parts.append(f"{and_list(names[i + 1:])} at {'its' if len(probs) == i + 2 else 'their'} "
+                     f"{'best' if side == 0 else 'worst'}, {end_name} = {_f(end)}")
     subtract = " − ".join(terms + [f"{_f(p)}·{_num(end)}" for p in probs[i + 1:]])
     raw = successor_bound(side, enter.alpha, enter.beta, probs, seen, low, high, clip=False)
-    formula = (f"({_f(edge)} − {subtract}) / {_f(probs[i])}" if subtract else f"{_f(edge)} / {_f(probs[i])}")
-    text += (f"; {', and '.join(clauses)}, " if clauses else "; ") + f"{letter}_{name} = {formula} = {_f(raw)}"
+    share = _f(probs[i]) if probs[i] == int(probs[i]) else f"({_f(probs[i])})"
+    formula = f"({_f(edge)} − {subtract}) / {share}" if subtract else f"{_f(edge)} / {share}"
+    text += f"; with {' and '.join(parts)}, " if parts else "; "
+    text += f"{letter}_{name} = {formula} = {_f(raw)}"
     if side == 0 and raw < low:
         text += f", below L, so {letter}_{name} = L = {_f(low)}"
     elif side == 1 and raw > high:
