@@ -18,6 +18,13 @@ there); a callable opponent is asked once per position, in a fixed order.
 Games with more than :data:`MAX_POSITIONS` reachable positions are refused,
 before the agent is asked anything.
 
+Time and size.  The agent searches once per position, so the time is its
+time per move times the positions.  Tic-tac-toe against the solver takes
+0.1-0.3 s and makes 40 kB of HTML; against MCTS, which searches afresh in
+each of its 490-590 positions, 300 iterations a move take about 2 s (200
+about 1.5 s, 500 about 3 s, 1,000 about 6 s, measured on one core), and
+the page is 38-44 kB.  In a lecture cell, give MCTS a few hundred.
+
 The fragment works in two forms, like the frame player
 (:func:`advsearch.drawing.player`):
 

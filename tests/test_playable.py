@@ -15,6 +15,7 @@ import re
 import time
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import advsearch as ads
 from advsearch import ConnectFour, Grundy, IllegalMoveError, Nim, Piglet, TicTacToe, Virus
@@ -98,6 +99,22 @@ def test_a_callable_opponent_is_asked_once_per_position():
 def test_the_table_for_heap_games(game):
     p = playable(game, "solver")
     assert p.table == agent_positions(game, SOLVER(game))
+
+
+@settings(max_examples=25, deadline=None)
+@given(heaps=st.lists(st.integers(0, 4), min_size=1, max_size=3), misere=st.booleans(), first=st.booleans())
+def test_any_small_nim_the_table_and_the_page(heaps, misere, first):
+    game = Nim(heaps, misere=misere)
+    if game.is_terminal(game.initial_state):
+        return
+    p = playable(game, "solver", human_first=first)
+    assert p.table == agent_positions(game, SOLVER(game))
+    assert replay_every_game(game, p) >= 1
+    # the solver wins every game from a start it wins, whatever you do
+    value = make_agent("solver", game)
+    value(game, game.initial_state)
+    if value.last.value > 0:            # the first player wins: the solver moving first never loses
+        assert outcomes_of_every_strategy(game, p.table, human=1) == {-1}
 
 
 # ------------------------------------------------------------------ the page follows the rules
