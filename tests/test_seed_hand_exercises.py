@@ -7,14 +7,18 @@
   on nested lists written here;
 - threat_ads: the seed's access sequence 3, 1, 1, 4, move-to-front as
   "most recently accessed first", transposition as one swap per access;
-- worth_searching: every value of a grid tried in each move's range.
+- worth_searching: every value of a grid tried in each move's range;
+- each exercise as published in exercises/ accepts its right answers in every check cell.
 """
 
 from __future__ import annotations
 
+import ast
 import math
+import pathlib
 from fractions import Fraction
 
+import nbformat
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -288,3 +292,52 @@ def test_the_metareasoning_exercise_and_its_feedback():
         assert not fb.ok and fb.text
     with pytest.raises(ValueError, match="contain"):
         check.worth_searching({"a": 5}, {"a": (6, 7)}, [])
+
+
+# --- the exercises as published: right answers pass every check cell of the section -----------------------
+
+EXERCISES = pathlib.Path(__file__).resolve().parent.parent / "exercises"
+
+RIGHT = [
+    ("01_minimax.ipynb", "plies, and how big chess is",
+     {"answer": {"pair_plies": 2, "game_plies": 80, "per_ply": 32, "games_exponent": 120, "seed_exponent": 154.4,
+                 "positions_exponent": 42.7}}),
+    ("01_minimax.ipynb", "what the first chess machines", {"answer": {"turk": "b", "ajedrecista": "b", "shannon": "c"}}),
+    ("01_minimax.ipynb", "MAX is OR, MIN is AND",
+     {"answer": {"A": 1, "B": 1, "C": 0, "D": 1, "E": 1, "F": 0, "G": 1}}),
+    ("01_minimax.ipynb", "Eckroth's search graph", {"answer": 14}),
+    ("02_alpha_beta.ipynb", "Oommen's labels",
+     {"leaves_pruned": ["b2", "d2", "d3", "e2", "e3"], "cut_by": {"B": "beta", "D": "alpha", "E": "alpha"}}),
+    ("02_alpha_beta.ipynb", "Eckroth's search graph with alpha-beta", {"answer": 10}),
+    ("03_evaluation_and_limits.ipynb", "is one more ply worth it", {"answer": ["a", "b", "d"]}),
+    ("05_multiplayer.ipynb", "Threat-ADS, the update step",
+     {"with_move_to_front": [[3, 1, 2], [2, 3, 1], [3, 2, 1], [1, 3, 2]],
+      "with_transposition": [[1, 3, 2], [1, 2, 3], [1, 3, 2], [1, 3, 2]],
+      "reply_order": ["d", "e", "a", "b", "c"]}),
+]
+
+
+def _section(name, title):
+    cells = nbformat.read(EXERCISES / name, as_version=4).cells
+    start = next(i for i, c in enumerate(cells) if c.cell_type == "markdown" and c.source.startswith("## Exercise")
+                 and title in c.source.splitlines()[0])
+    end = next((i for i in range(start + 1, len(cells))
+                if cells[i].cell_type == "markdown" and cells[i].source.startswith("## ")), len(cells))
+    return [c.source for c in cells[start:end] if c.cell_type == "code"]
+
+
+@pytest.mark.parametrize("name, title, right", RIGHT, ids=[r[1] for r in RIGHT])
+def test_published_exercise_accepts_its_right_answers(name, title, right):
+    space = {"ads": ads, "check": check}
+    checked = 0
+    for source in _section(name, title):
+        body = ast.parse(source).body
+        if body and isinstance(body[-1], ast.Expr) and "check." in ast.unparse(body[-1]):
+            exec(compile(ast.Module(body[:-1], []), name, "exec"), space)
+            fb = eval(compile(ast.Expression(body[-1].value), name, "eval"), space)
+            assert fb.ok, f"{title}: {fb}"
+            checked += 1
+        else:
+            exec(compile(source, name, "exec"), space)
+            space.update(right)              # the answer cell's names now hold the right answers
+    assert checked >= 1
