@@ -269,3 +269,35 @@ def test_in_jupyterlab(page, lab, scratch, solver, trusted):
     assert page.locator(".jp-Notebook.jp-mod-editMode").count() == 0, "Enter on a cell opened the cell's editor"
     assert page.evaluate("window.leaked") == [], "Enter or Space on the game also reached JupyterLab"
     assert page.errors == []
+
+
+@pytest.fixture(scope="module")
+def small_site(scratch, solver):
+    """The notebook as a page of a small Sphinx site built as the course's is (myst-nb, stored outputs, never
+    executed, the PyData theme), served on 127.0.0.1: the lectures' hooks are not in the course yet."""
+    source = scratch / "site-source"
+    source.mkdir()
+    notebook_with_the_game(source, solver, "game.ipynb")
+    (source / "index.md").write_text("# A site\n\n```{toctree}\ngame\n```\n", encoding="utf-8")
+    (source / "conf.py").write_text('project = "playable"\nextensions = ["myst_nb"]\nnb_execution_mode = "off"\n'
+                                    'html_theme = "pydata_sphinx_theme"\n', encoding="utf-8")
+    out = scratch / "site"
+    made = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "html", str(source), str(out)],
+                          cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert made.returncode == 0, made.stderr
+    with served(out) as address:
+        yield address
+
+
+def test_on_a_site_page(page, small_site, solver):
+    page.goto(f"{small_site}/game.html", wait_until="load")
+    game = page.locator("main .advsearch-game[data-live]")
+    assert game.count() == 1, "the game did not come to life on the page (its script or its table lost?)"
+    game.scroll_into_view_if_needed()
+    cells, ttt, state = game.locator(".apg-cell"), solver.game, solver.game.initial_state
+    for cell_number in (4, 1):
+        cells.nth(cell_number).click()
+        state = ttt.result(state, cell_number)
+        state = ttt.result(state, solver.table[state])
+        assert board(game) == ttt.cells(state)
+    assert page.errors == []
