@@ -138,8 +138,8 @@ A node that cuts returns v at once: the test comes before the update in MIN-VALU
         name = short_name(t, e.path)
         if mine is None:
             text = (f"{_event(trace, k)}you have not given {name}'s window when it "
-                    f"{'is entered' if when == 'entered' else 'returns'}.")
-            return Feedback(False, text, None, (t, trace, k, e.path, True), findings=findings)
+                    f"{'is entered' if when == 'entered' else 'returns'}; the picture shows the search just before.")
+            return Feedback(False, text, None, (t, trace, k - 1, e.path, True), findings=findings)
         for side in (0, 1):
             if not same(mine[side], (e.alpha, e.beta)[side]):
                 return _wrong(t, trace, k, side, given, eq, findings)

@@ -132,8 +132,8 @@ A chance node cannot pass α and β on as they are: its value is an average, so 
         head = f"At event {k} (“{story[k].rstrip('.')}”): "
         name = short_name(t, e.path)
         if e.path not in given:
-            return Feedback(False, f"{head}you have not given {name}'s window.", None,
-                            (t, trace, k, e.path, True), findings=findings)
+            return Feedback(False, f"{head}you have not given {name}'s window; the picture shows the search just "
+                                   "before.", None, (t, trace, k - 1, e.path, True), findings=findings)
         for side in (0, 1):
             mine, ref = given[e.path][side], (e.alpha, e.beta)[side]
             if not same(mine, ref):
