@@ -83,8 +83,9 @@ max-width:100%;margin:0.5em 0;color:#111;background:#fff;padding:0.5em;border-ra
 .advsearch-game [hidden]{{display:none}}
 .advsearch-game p{{margin:0 0 0.5em 0;font-size:inherit}}
 .advsearch-game pre{{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:15px;line-height:1.3;\
-margin:0 0 0.5em 0;padding:0.3em 0.5em;box-sizing:border-box;background:#f7f7f7;color:#111;border:1px solid #ccc;box-shadow:none;\
-display:inline-block;min-width:12em;max-width:100%;white-space:pre;overflow-x:auto}}
+margin:0 0 0.5em 0;padding:0.3em 0.5em;box-sizing:border-box;background:#f7f7f7;color:#111;\
+border:1px solid #ccc;box-shadow:none;display:inline-block;min-width:12em;max-width:100%;white-space:pre;\
+overflow-x:auto}}
 .advsearch-game .apg-grid{{display:grid;grid-template-columns:repeat(3,3.4em);grid-gap:4px;margin:0 0 0.6em 0}}
 .advsearch-game button{{font:inherit;padding:0.3em 0.8em;border:1px solid #555;border-radius:4px;\
 background:#f4f4f4;color:#111;cursor:pointer;margin:0;text-transform:none}}
@@ -305,7 +306,7 @@ def playable(game, opponent, *, human_first=True, seed=None, name=None, **option
     table, states, yours = _walk(game, ask)
     data = _data(game, states, table, yours)
     data.update(agent=label, human=0 if human_first else 1, marks=_marks(game))
-    fragment = _fragment(game, label, _widget_call(opponent, seed, options), data)
+    fragment = _fragment(game, label, _widget_call(game, opponent, seed, options), data)
     return Playable(game, label, table, len(states), fragment)
 
 
@@ -326,12 +327,13 @@ def _asker(game, opponent, seed, options):
     return (lambda state: agent_move(opponent, game, state)), name_of(opponent)
 
 
-def _widget_call(opponent, seed, options) -> str:
+def _widget_call(game, opponent, seed, options) -> str:
     """How to play the same game in a running notebook, for readers without scripts."""
+    made = f"advsearch.{game!r}" if type(game).__module__.startswith("advsearch.games.") else "game"
     if not isinstance(opponent, str):
-        return "advsearch.widgets.play(game, agent)"
+        return f"advsearch.widgets.play({made}, agent)"
     given = [("seed", seed), *sorted(options.items())]
-    return f"advsearch.widgets.play(game, {opponent!r}{''.join(f', {k}={v!r}' for k, v in given if v is not None)})"
+    return f"advsearch.widgets.play({made}, {opponent!r}{''.join(f', {k}={v!r}' for k, v in given if v is not None)})"
 
 
 def _count_positions(game) -> int:

@@ -229,11 +229,11 @@ def test_the_html_is_self_contained_and_deterministic(ttt_solver):
 def test_the_html_says_what_it_needs_without_scripts(ttt_solver):
     static = re.search(r'<div class="apg-static">(.*?)</div>', ttt_solver.html, re.S).group(1)
     assert ". . .      0 1 2" in html.unescape(static)         # the board, with the cells' numbers
-    assert "needs JavaScript" in static and "advsearch.widgets.play(game, &#x27;solver&#x27;)" not in static
-    assert "advsearch.widgets.play(game, 'solver')" in static
+    assert "needs JavaScript" in static and "&#x27;" not in static          # quotes stay readable text
+    assert "advsearch.widgets.play(advsearch.TicTacToe(), 'solver')" in static
     assert '<div class="apg-live" hidden="hidden">' in ttt_solver.html     # the board waits for the script
     mcts = playable(Nim([1, 2]), "mcts", seed=2, iterations=20).html
-    assert "advsearch.widgets.play(game, 'mcts', seed=2, iterations=20)" in mcts
+    assert "advsearch.widgets.play(advsearch.Nim((1, 2), misere=False), 'mcts', seed=2, iterations=20)" in mcts
 
 
 def test_the_page_and_the_lazy_name():

@@ -173,7 +173,7 @@ def test_without_javascript_the_start_and_a_sentence(browser, solver):
         assert page.locator(".apg-live").is_hidden() and page.get_by_role("button").count() == 0
         text = page.locator(".apg-static").inner_text()
         assert ". . .      0 1 2" in text and "needs JavaScript" in text
-        assert "advsearch.widgets.play(game, 'solver')" in text
+        assert "advsearch.widgets.play(advsearch.TicTacToe(), 'solver')" in text
         assert outside == []
     finally:
         context.close()
