@@ -302,7 +302,7 @@ RIGHT = [
     ("01_minimax.ipynb", "plies, and how big chess is",
      {"answer": {"pair_plies": 2, "game_plies": 80, "per_ply": 32, "games_exponent": 120, "seed_exponent": 154.4,
                  "positions_exponent": 42.7}}),
-    ("01_minimax.ipynb", "what the first chess machines", {"answer": {"turk": "b", "ajedrecista": "b", "shannon": "c"}}),
+    ("01_minimax.ipynb", "what the first chess machines", {"answer": {"turk": "b", "ajedrecista": "b", "shannon": "c", "othello": "b"}}),
     ("01_minimax.ipynb", "MAX is OR, MIN is AND",
      {"answer": {"A": 1, "B": 1, "C": 0, "D": 1, "E": 1, "F": 0, "G": 1}}),
     ("01_minimax.ipynb", "Eckroth's search graph", {"answer": 14}),

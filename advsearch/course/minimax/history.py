@@ -1,7 +1,8 @@
 """Lecture 01's questions on the early history and on the size of the chess game tree, checked by :func:`quiz`.
 
 - :func:`history`: what the Turk, Torres y Quevedo's El Ajedrecista and
-  Shannon's 1950 paper really did (three choices each);
+  Shannon's 1950 paper really did, and why the slides' practice table says
+  Othello champions no longer play programs (three choices each);
 - :func:`game_tree_size`: plies and moves, and Shannon's own estimates,
   computed from his published numbers: about 10^3 possibilities for a move of
   White followed by one of Black, about 40 such pairs in a game, and his count
@@ -11,7 +12,8 @@ Sources: T. Standage, *The Turk* (Walker, 2002); B. Randell, "From analytical
 engine to electronic digital computer: the contributions of Ludgate, Torres,
 and Bush", *Annals of the History of Computing* 4(4), 327–341 (1982);
 C. E. Shannon, "Programming a computer for playing chess", *Philosophical
-Magazine* 41(314), 256–275 (1950); Oommen's and Sebastiani's lecture slides
+Magazine* 41(314), 256–275 (1950); M. Buro, "The Othello match of the year:
+Takeshi Murakami vs. Logistello", *ICCA Journal* 20(3), 189–193 (1997); Oommen's and Sebastiani's lecture slides
 (the seed notes) for the depths and for b ≈ 35, m ≈ 100.
 
 >>> print(game_tree_size({"pair_plies": 1}))
@@ -55,6 +57,12 @@ HISTORY = [
                            "scores up by minimax"},
              why="Shannon showed that searching to the end is hopeless (about 10^120 games) and proposed "
                  "a search to a limited depth with an approximate evaluation at its leaves, backed up by minimax"),
+    Question("othello", "Why do the slides say that human Othello champions no longer play computers?", "b",
+             choices={"a": "programs were banned from human Othello tournaments in the 1980s",
+                      "b": "in 1997 the program Logistello beat the world champion Takeshi Murakami 6-0",
+                      "c": "Othello had been solved by 1997, so every game against a program was lost"},
+             why="Buro's Logistello won the 1997 match against the world champion by six games to none, and "
+                 "programs have only grown stronger since (Buro 1997); Othello was not solved until 2023"),
 ]
 
 GAME_TREE_SIZE = [
@@ -78,7 +86,7 @@ GAME_TREE_SIZE = [
 
 
 def history(answer) -> Feedback:
-    """Check the letters answering :data:`HISTORY`: ``{"turk": ..., "ajedrecista": ..., "shannon": ...}``."""
+    """Check the letters answering :data:`HISTORY`, a dict such as ``{"turk": "a", ...}``."""
     return quiz(HISTORY, answer)
 
 
