@@ -63,18 +63,18 @@ def _windows():
 
 WINDOWS = _windows()
 CENTRE = sum(C4.cell(3, r) for r in range(C4.height))
+LINES = (0, 0, 1, 4, 0)          # what a window with 0..4 discs of one player and none of the other's is worth
 
 
 def evaluate(state, player):
     """Centre discs, and windows of four that hold two or three of one player's discs and none of the other's."""
     x, o = state
-    score = bin(x & CENTRE).count("1") - bin(o & CENTRE).count("1")
+    score = (x & CENTRE).bit_count() - (o & CENTRE).bit_count()
     for w in WINDOWS:
-        mine, theirs = x & w, o & w
-        if mine and not theirs:
-            score += (0, 0, 1, 4, 0)[bin(mine).count("1")]
-        elif theirs and not mine:
-            score -= (0, 0, 1, 4, 0)[bin(theirs).count("1")]
+        if not o & w:
+            score += LINES[(x & w).bit_count()]
+        elif not x & w:
+            score -= LINES[(o & w).bit_count()]
     value = 0.9 * math.tanh(0.05 * score)
     return value if player == MAX else -value
 
