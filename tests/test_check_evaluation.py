@@ -37,8 +37,10 @@ def test_grading_plays_the_same_match():
 
 
 def test_zero_evaluation_is_weaker_than_target_against_random_or_passes_honestly():
+    """8 games cannot show that 19% is below 40% (interval 4%-53%): the check passes and says so."""
     fb = evaluation(zero, opponents=["reference"], games=8, max_nodes=100)
-    assert fb.rows[0][4] < 0.5 and not fb.ok
+    assert fb.rows[0][4] < 0.4 <= fb.rows[0][5][1] and fb.ok
+    assert fb.text.startswith("Passed within the intervals") and "below the target 40%" in fb.text
 
 
 def test_broken_evaluations_have_clear_messages():
