@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction as F
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import advsearch as ads
@@ -142,3 +143,24 @@ def test_answers_that_are_not_windows_get_a_sentence():
                           ({"C": (0, 10)}, "you have not given D's window")]:
         fb = check.star1_windows(t, answer, (0, 10))
         assert not fb.ok and words in fb.text, (answer, fb.text)
+
+
+junk = st.recursive(st.none() | st.integers() | st.floats() | st.text(max_size=4) | st.just(...) | st.fractions(),
+                    lambda inner: st.lists(inner, max_size=3) | st.tuples(inner, inner)
+                    | st.dictionaries(st.text(max_size=2) | st.sampled_from(["C", "D", "F", "G", "A"]), inner,
+                                      max_size=3),
+                    max_leaves=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(junk)
+def test_any_answer_gets_a_sentence(answer):
+    fb = check.star1_windows(ads.parse(REGULAR), answer, (0, 10))
+    assert isinstance(fb.text, str) and fb.text and not fb.ok
+
+
+def test_caller_errors_are_named():
+    with pytest.raises(ValueError, match="bounds"):
+        check.star1_windows(ads.parse(REGULAR), {}, (0, float("inf")))
+    with pytest.raises(ValueError, match="star1_windows"):
+        check.windows(ads.parse(REGULAR), {})

@@ -22,7 +22,7 @@ from ...result import format_number as _f
 from ...search import alphabeta
 from ...trees import Tree
 from ..shared.feedback import Feedback, not_answered
-from ..shared.reading import BadItem, as_tree, blank, locate, same, two_player
+from ..shared.reading import BadItem, as_tree, blank, has_chance, locate, same, two_player
 from ..shared.wording import PLAYER, and_list, article, cap, short_name
 
 
@@ -84,6 +84,11 @@ def windows(tree, answer, prune_on_equal=True) -> Feedback:
         ``swapped_bounds``, ``bounds_updated_wrong_place``).  ``findings["right"]`` counts the windows
         given right.
 
+    Raises
+    ------
+    ValueError
+        For a tree with chance nodes or more than two players (the caller's mistake, not the student's).
+
     Examples
     --------
     >>> from advsearch import check, examples
@@ -105,6 +110,9 @@ A node that cuts returns v at once: the test comes before the update in MIN-VALU
     """
     t = as_tree(tree)
     two_player(t, "windows")
+    if has_chance(t):
+        raise ValueError("check.windows handles trees of MAX and MIN nodes; for the windows Star1 gives the "
+                         "outcomes of chance nodes use check.star1_windows")
     eq = bool(prune_on_equal)
     trace = alphabeta(t, prune_on_equal=eq, trace=True).trace
     frames = window_frames(trace)
