@@ -170,3 +170,13 @@ junk = st.recursive(st.none() | st.integers() | st.floats() | st.text(max_size=4
 def test_any_answer_gets_a_sentence(answer):
     fb = check.windows(examples.two_ply(), answer)
     assert isinstance(fb.text, str) and fb.text and not fb.ok
+
+
+def test_each_frame_draws_the_window_the_checker_expects():
+    """The picture of event k (the lecture's frame, drawn with bounds=True) writes the expected window beside the node."""
+    from advsearch.drawing import scene
+    for t in [examples.two_ply(), *(ads.random_tree((2, 3), 3, seed=s) for s in range(5))]:
+        r = ads.alphabeta(t, trace=True)
+        for k, path, when, window in window_frames(r.trace):
+            node = scene(r, step=k).nodes[path]
+            assert (node["alpha"], node["beta"]) == window
