@@ -352,6 +352,9 @@ def test_samuel_and_chinook_wording():
         says(notes(nb), "Man–Machine World Champion")
         assert "human world championship" not in markdown(nb)
     says(notes("03"), "lost 6–0", "August 1997")
+    # Othello in the table of programs (seed notes: human champions "refuse to compete"; the 1997 match as context)
+    says(markdown("03"), "| 1997 | Othello | Logistello (M. Buro) | beat world champion Takeshi Murakami 6–0, August 1997 (Buro 1997)")
+    says(markdown("03"), "**metareasoning**", "Russell & Wefald 1991")       # seed 001: move ordering as metareasoning
 
 
 # ---------------------------------------------------------------- 04: chance
@@ -393,6 +396,7 @@ def test_coin_flipping_example():
     assert (v[(0,)], v[(1,)], v[()]) == (3, -1, 3) and ads.expectiminimax(t).value == 3
     says(markdown("04"), "2, 4, 7, 4, 6, 0, 5, −2", "MIN backs up 2, 4, 0, −2, the coins 3 and −1, MAX 3")
     assert "our reconstruction and cannot be checked" not in markdown("04")
+    says(markdown("04"), "The standard coin-flipping example of AIMA-based course slides")     # on its slide too
 
 
 def test_checked_and_correct_numbers_of_04():
@@ -498,4 +502,4 @@ def test_the_narration_states_every_mean_on_one_scale():
 def test_lee_sedol_is_cited_to_silver_2017():
     says(notes("06"), "Lee Sedol 4–1 in March 2016 (reported in Silver et al. 2017)")
     says(markdown("06"), "D. Silver et al. (2017). Mastering the game of Go without human knowledge")
-    says(markdown("03"), "Seoul, March 2016: AlphaGo won 4–1 (Silver et al. 2017)")
+    says(markdown("03"), "Seoul, March 2016: AlphaGo won 4–1 against Lee Sedol (Silver et al. 2017)")
