@@ -68,6 +68,11 @@ class BoardFeedback(Feedback):
         return shown + f'<pre style="margin-left:14px;line-height:1.1">{html.escape(chr(10).join(self.board))}</pre>'
 
 
+def _numbered(game, state) -> list:
+    """The board's rows, top first, and the columns' numbers under them."""
+    return game.rows(state) + ["".join(str(c % 10) for c in range(game.width))]
+
+
 def position(moves, game=None):
     """The Connect Four state after ``moves`` (columns) from the start."""
     game = ConnectFour() if game is None else game
@@ -119,7 +124,7 @@ def _solves(fn_name, moves, name, fn, reference):
     """The tryout of ``"minimax"`` and ``"alphabeta"``: ``fn`` values each move of the position ``moves``."""
     game = ConnectFour()
     state = position(moves, game)
-    board = game.rows(state)
+    board = _numbered(game, state)
     values, leaves, problem = _values(fn, game, state, name, fn_name)
     if problem is not None:
         return BoardFeedback(problem.ok, problem.text, board)
@@ -198,7 +203,7 @@ def _uct_tryout(name, mcts):
     """The tryout of ``"uct"``: ``mcts`` on :data:`WIN_NOW` must visit the winning column 3 most."""
     game = ConnectFour()
     state = position(WIN_NOW, game)
-    board = game.rows(state)
+    board = _numbered(game, state)
     try:
         stats = timeout.call(mcts, game, state, ITERATIONS, random.Random(0), seconds=SEARCH_SECONDS, what="your mcts")
         most = max(stats, key=lambda a: stats[a][1])
