@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from advsearch import ConnectFour, solve
 from advsearch.check import agent_file, agent_tryout
@@ -155,3 +156,14 @@ def test_the_lite_site_holds_the_agent_file_beside_the_notebooks(tmp_path, monke
     assert agent_file("minimax").text.startswith("Not answered yet")
     assert agent_tryout("uct").text.startswith("Not answered yet")
     assert os.path.samefile("my_agent.py", exercises / "my_agent.py")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(max_size=80) | st.sampled_from(["def minimax(game, state):\n", "minimax = None\n",
+                                                      "import advsearch_nothing\n",
+                                                      "def minimax(*a):\n    return []\n", "\x00"]))
+def test_whatever_the_file_holds_the_checks_answer_and_never_raise(tmp_path, text):
+    (tmp_path / "my_agent.py").write_text(text, errors="surrogatepass")
+    for check, name in ((agent_file, "minimax"), (agent_tryout, "minimax")):
+        feedback = check(name, path=tmp_path / "my_agent.py")
+        assert not feedback.ok and feedback.text
