@@ -102,3 +102,18 @@ def test_html_has_the_table():
 
 def test_mistakes_are_registered():
     assert set(EVALUATION_MISTAKES) <= set(check.MISTAKES)
+
+
+def test_a_browser_tab_allows_a_slower_evaluation_but_not_a_far_slower_one():
+    from advsearch import timeout
+    from advsearch.course.limits.evaluation_match import BROWSER_SLOWDOWN
+
+    def sleepy(ms):
+        def evaluate(s, p):
+            time.sleep(ms / 1000)
+            return 0.0
+        return evaluate
+    assert "ms a call" in evaluation(sleepy(3), **SMALL).text                     # refused in CPython
+    with timeout.forced("cooperative"):
+        assert "ms a call" not in evaluation(sleepy(3), **SMALL).text             # let through in a tab
+        assert "ms a call" in evaluation(sleepy(1.5 * BROWSER_SLOWDOWN), **SMALL).text
