@@ -78,10 +78,12 @@ def test_01_hook_is_a_game_of_tictactoe_against_a_registered_opponent_before_the
     hooks = [i for i, c in enumerate(cells) if c.cell_type == "code" and c.source.startswith("# HOOK: play\n")]
     assert len(hooks) == 1
     call = cells[hooks[0]].source.splitlines()[1]
-    m = re.fullmatch(r'ads\.widgets\.play\(ads\.TicTacToe\(\), "(\w+)"\)', call)
+    m = re.fullmatch(r'ads\.playable\(ads\.TicTacToe\(\), "(\w+)"\)', call)
     assert m and m.group(1) in OPPONENTS
     theory = next(i for i, c in enumerate(cells) if c.cell_type == "markdown" and "## 4 · Minimax values" in c.source)
     assert hooks[0] < theory
+    board = cells[hooks[0]].outputs[0]["data"]["text/html"]          # committed: the slides and the site can play it
+    assert "advsearch-game" in board and "<script>" in board
 
 
 def test_01_the_solver_of_the_hook_never_loses_to_a_random_player():
