@@ -82,19 +82,21 @@ def grundy7():
 
 
 #: Oommen's "Effects of α-β" tree, in the text form of :func:`advsearch.trees.parse`, with the slide's labels.
-EFFECTS_OF_ALPHA_BETA = "C[A[a1=3 B[b1=5 b2=8]] D[d1=0 d2=6 d3=1] E[e1=2 e2=9 e3=4]]"
+EFFECTS_OF_ALPHA_BETA = "C[A[F[f1=2 f2=3] B[b1=5 b2=9]] D[G[g1=0 g2=-1] H[h1=7 h2=4]] E[I[i1=2 i2=1] J[j1=5 j2=6]]]"
 
 
 def effects_of_alpha_beta():
-    """Oommen's "Effects of α-β" example: MAX at C; MIN at A, D and E; MAX at B below A.
+    """Oommen's "Effects of α-β" example: MAX at C; MIN at A, D and E; MAX below them, then the leaves.
 
-    The slide labels each cut: A has β = 3 after its first leaf; B is
-    β-pruned, since its first leaf, 5, is more than 3; C then has α = 3;
-    D is α-pruned, since 0 < 3, and E, since 2 < 3; C is 3.  The figure
-    itself is lost from the notes, so this tree is our reconstruction: the
-    fewest nodes with which every labelled statement holds, with one more
-    leaf under D and E so that a cut skips more than one leaf.  Alpha-beta in
-    natural order never evaluates b2, d2, d3, e2 and e3.
+    The slide labels each cut: A has β = 3 once its first child F is worth
+    3; B is β-pruned, since its first leaf, 5, is more than 3; C then has
+    α = 3; D is α-pruned, since its first child G is worth 0 < 3, and E,
+    since I is worth 2 < 3; C is 3.  The figure itself is lost from the
+    notes, so the leaves are our reconstruction, chosen so that every
+    labelled statement holds on a tree of four plies; the names A to E are
+    the slide's, F to J and the leaves' ours.  Lecture 02 and exercise sheet
+    02 both use this tree.  Alpha-beta in natural order scores 7 of the 12
+    leaves: it never evaluates b2, nor H's and J's leaves.
 
     Source: Oommen's Carleton slides (after Hwee Tou Ng's), "Effects of α-β".
 
@@ -102,6 +104,6 @@ def effects_of_alpha_beta():
     >>> t = effects_of_alpha_beta()
     >>> r = alphabeta(t, trace=True)
     >>> r.value, [t.label(t.node(p)) for p in r.trace.unvisited_leaves()]
-    (3, ['b2', 'd2', 'd3', 'e2', 'e3'])
+    (3, ['b2', 'h1', 'h2', 'j1', 'j2'])
     """
     return parse(EFFECTS_OF_ALPHA_BETA)
