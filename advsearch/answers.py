@@ -19,6 +19,9 @@ __all__ = ["number_problem", "close", "same_number"]
 #: How near two numbers must be to count as the same answer (0.1 + 0.2 for 0.3).
 TOLERANCE = 1e-9
 
+#: The largest int, numerator or denominator an answer may give: any float holds it, and it prints.
+LARGEST = 10 ** 300
+
 
 def close(a, b) -> bool:
     """Equal, or equal as floats within :data:`TOLERANCE`; False when either cannot be read as a float.
@@ -58,11 +61,24 @@ def number_problem(x) -> str | None:
     ...     def __eq__(self, other): return True
     >>> number_problem(Liar(0))
     '0 is a Liar, not an int, float or Fraction'
+    >>> number_problem(10 ** 400)
+    'a number of more than 300 digits is too large for an answer'
     """
     if type(x) is bool:
         return f"{x!r} is a bool, not a number"
     if type(x) not in (int, float, Fraction):
-        return f"{x!r} is a {type(x).__name__}, not an int, float or Fraction"
+        return f"{_quoted(x)} is a {type(x).__name__}, not an int, float or Fraction"
     if type(x) is float and not math.isfinite(x):
         return f"{x!r} is not a finite number"
+    if type(x) is int and abs(x) > LARGEST or type(x) is Fraction and max(abs(x.numerator), x.denominator) > LARGEST:
+        return "a number of more than 300 digits is too large for an answer"
     return None
+
+
+def _quoted(x) -> str:
+    """``repr(x)``, cut to 200 characters, or the type's name when the repr raises (a student's own class)."""
+    try:
+        text = repr(x)
+    except Exception:
+        return f"<a {type(x).__name__}>"
+    return text if len(text) <= 200 else text[:199] + "…"

@@ -23,6 +23,7 @@ from ...result import format_number as _f
 from ...search import alphabeta
 from ..shared.feedback import Feedback, not_answered
 from ..shared.reading import BadItem, as_tree, blank, locate, two_player
+from ..shared.untrusted import shown
 from ..shared.wording import PLAYER, and_list, short_name
 
 _KIND = {"alpha": "an α-cut", "beta": "a β-cut"}
@@ -57,17 +58,20 @@ def cuts(tree, answer, prune_on_equal=True) -> Feedback:
         return not_answered('write a dict from each node where alpha-beta cuts to the bound that cuts there, '
                             'such as {"B": "beta"}.')
     if not isinstance(answer, dict):
-        return Feedback(False, f"Your answer is {type(answer).__name__} {answer!r:.40}; write a dict from node "
+        return Feedback(False, f"Your answer is {type(answer).__name__} {shown(answer, 40)}; write a dict from node "
                                'to "alpha" or "beta", such as {"B": "beta"}.')
     given = {}
-    for key, bound in answer.items():
+    for key, bound in dict.items(answer):
         try:
             path = locate(t, key)
         except BadItem as e:
             return Feedback(False, f"In your answer, {e}.")
-        kind = _BOUNDS.get(bound.strip().lower()) if isinstance(bound, str) else None
+        kind = _BOUNDS.get(str.lower(str.strip(bound))) if isinstance(bound, str) else None   # a plain str
         if kind is None:
-            return Feedback(False, f'For {key!r} write "alpha" or "beta", not {bound!r:.30}.')
+            return Feedback(False, f'For {shown(key, 30)} write "alpha" or "beta", not {shown(bound, 30)}.')
+        if given.get(path, kind) != kind:
+            return Feedback(False, f"You named {short_name(t, path)} twice, once with each bound; "
+                                   "name each node once.")
         given[path] = kind
     for path in sorted(set(ref) | set(given)):       # paths in search (left-to-right) order
         e, name = ref.get(path), short_name(t, path)

@@ -22,7 +22,9 @@ from ...result import format_number as _f
 from ...search import alphabeta
 from ...trees import Tree
 from ..shared.feedback import Feedback, not_answered
+from ...answers import number_problem
 from ..shared.reading import BadItem, as_tree, blank, has_chance, locate, same, two_player
+from ..shared.untrusted import shown
 from ..shared.wording import PLAYER, and_list, article, cap, short_name
 
 
@@ -164,7 +166,7 @@ def _read(t: Tree, answer: Mapping):
     """``(given, refusal)``: each node's two windows by path (a window left ``...`` is None), or the sentence
     that refuses the answer's first unreadable item."""
     given = {}
-    for key, pair in answer.items():
+    for key, pair in (dict.items(answer) if isinstance(answer, dict) else answer.items()):
         try:
             path = locate(t, key)
         except BadItem as e:
@@ -175,17 +177,17 @@ def _read(t: Tree, answer: Mapping):
                           "is scored whatever its window).")
         if pair is None or pair is Ellipsis:
             continue
-        if isinstance(pair, (str, bytes)) or not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            return None, (f"Your answer for {name} is {pair!r:.60}; give two windows, [(α, β) when {name} is "
+        if type(pair) not in (list, tuple) or len(pair) != 2:
+            return None, (f"Your answer for {name} is {shown(pair)}; give two windows, [(α, β) when {name} is "
                           f"entered, (α, β) when it returns], like [(-inf, inf), (3, inf)].")
         windows_read = []
         for when, w in zip(WHEN, pair):
             if w is None or w is Ellipsis:
                 windows_read.append(None)
                 continue
-            if isinstance(w, (str, bytes)) or not isinstance(w, (list, tuple)) or len(w) != 2:
+            if type(w) not in (list, tuple) or len(w) != 2:
                 return None, (f"{name}'s window when {'entered' if when == 'entered' else 'it returns'} is "
-                              f"{w!r:.60}; write a window as a pair (α, β), like (3, inf).")
+                              f"{shown(w)}; write a window as a pair (α, β), like (3, inf).")
             bounds = []
             for side, x in zip("αβ", w):
                 value, problem = read_bound(x)
@@ -206,15 +208,20 @@ def read_bound(x):
     >>> read_bound("-inf"), read_bound(3)[0], read_bound("3")[1]
     ((-inf, None), 3, "the text '3'; write a number without quotes, or inf / -inf for an infinite bound.")
     """
-    if isinstance(x, str) and x.strip().lower() in INFINITIES:
-        return INFINITIES[x.strip().lower()], None
+    word = str.lower(str.strip(x)) if isinstance(x, str) else None      # a plain str, whatever a subclass says
+    if word in INFINITIES:
+        return INFINITIES[word], None
     if type(x) in (int, float, Fraction):
         if isinstance(x, float) and math.isnan(x):
             return None, "nan, not a number."
+        if isinstance(x, float) and math.isinf(x):
+            return x, None
+        if number_problem(x) is not None:
+            return None, "too large: a number in an answer has at most 300 digits."
         return x, None
     if isinstance(x, str):
-        return None, f"the text {x!r:.30}; write a number without quotes, or inf / -inf for an infinite bound."
-    return None, f"{x!r:.30} ({article(x)}); write a number, or inf / -inf."
+        return None, f"the text {shown(x, 30)}; write a number without quotes, or inf / -inf for an infinite bound."
+    return None, f"{shown(x, 30)} ({article(x)}); write a number, or inf / -inf."
 
 
 def _wrong(t: Tree, trace, k, side, given, eq, findings) -> Feedback:

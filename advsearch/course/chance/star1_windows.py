@@ -26,6 +26,7 @@ from ...trees import Tree
 from ..alphabeta.windows import read_bound
 from ..shared.feedback import Feedback, not_answered
 from ..shared.reading import BadItem, as_tree, blank, locate, same, two_player
+from ..shared.untrusted import shown
 from ..shared.wording import and_list, article, cap, short_name
 
 
@@ -149,7 +150,7 @@ A chance node cannot pass α and β on as they are: its value is an average, so 
 def _read(t: Tree, answer: Mapping):
     """``(given, refusal)``: each outcome's window by path, or the sentence refusing the first bad item."""
     given = {}
-    for key, window in answer.items():
+    for key, window in (dict.items(answer) if isinstance(answer, dict) else answer.items()):
         try:
             path = locate(t, key)
         except BadItem as e:
@@ -160,14 +161,16 @@ def _read(t: Tree, answer: Mapping):
                           "chance nodes that Star1 searches.")
         if window is None or window is Ellipsis:
             continue
-        if isinstance(window, (str, bytes)) or not isinstance(window, (list, tuple)) or len(window) != 2:
-            return None, f"Your answer for {name} is {window!r:.60}; give its window as a pair (α_i, β_i), like (0, 10)."
+        if type(window) not in (list, tuple) or len(window) != 2:
+            return None, f"Your answer for {name} is {shown(window)}; give its window as a pair (α_i, β_i), like (0, 10)."
         pair = []
         for side, x in zip("αβ", window):
             value, problem = read_bound(x)
             if problem:
                 return None, f"In {name}'s window, {side} is {problem}"
             pair.append(value)
+        if path in given and given[path] != tuple(pair):
+            return None, f"You named {name} twice with different windows; give each node once."
         given[path] = tuple(pair)
     return given, None
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from ...answers import number_problem
 from ..shared.feedback import Feedback, not_answered
+from ..shared.untrusted import plain, shown
 from ..shared.wording import and_list
 
 #: The mistakes :func:`worth_searching` names, by key.
@@ -109,12 +110,15 @@ def worth_searching(estimates, ranges, answer) -> Feedback:
     truth, best = worth(estimates, ranges), choice(estimates)
     if answer is None or answer is ...:
         return not_answered("write the list of moves worth searching deeper, such as [\"a\"] ([] for none).")
-    if isinstance(answer, str) or not isinstance(answer, (list, tuple, set, frozenset)):
-        return Feedback(False, f"Your answer is {answer!r:.40}; write a list of moves, such as [\"a\", \"b\"].")
-    stray = [m for m in answer if m not in estimates]
+    if type(answer) not in (list, tuple, set, frozenset):
+        return Feedback(False, f"Your answer is {shown(answer, 40)}; write a list of moves, such as [\"a\", \"b\"].")
+    if not plain(answer):       # only plain values are compared: an item could define == or hash to agree with anything
+        return Feedback(False, f"Your {type(answer).__name__} holds something other than plain moves; write the "
+                               f"moves as the question names them ({and_list(map(repr, estimates))}).")
+    stray = [m for m in answer if not any(type(m) is type(k) and m == k for k in estimates)]
     if stray:
-        return Feedback(False, f"{stray[0]!r} is not a move here: the moves are {and_list(estimates)}.")
-    given = set(answer)
+        return Feedback(False, f"{shown(stray[0])} is not a move here: the moves are {and_list(estimates)}.")
+    given = {k for k in estimates if any(type(m) is type(k) and m == k for m in answer)}
     for m in estimates:
         if (m in given) != (m in truth):
             key = ("best_never_searched" if m == best else

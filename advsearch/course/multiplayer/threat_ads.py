@@ -19,6 +19,7 @@ from ...game import MIN
 from ...search import ThreatADS
 from ...search.brs import ADS_RULES, ThreatOrder
 from ..shared.feedback import Feedback, not_answered
+from ..shared.untrusted import plain, shown
 
 #: The mistakes :func:`threat_ads` names, by key.
 THREAT_ADS_MISTAKES = {
@@ -57,10 +58,10 @@ def _checked(rule, opponents, threats):
 
 
 def _step_problem(step, given, opponents) -> str | None:
-    if not isinstance(given, (list, tuple)):
-        return f"Step {step} of your answer is {given!r:.40}: write each list as a list of opponents, like {opponents}."
-    if sorted(map(repr, given)) != sorted(map(repr, opponents)) or len(given) != len(opponents):
-        return (f"Your list after update {step}, {list(given)!r:.60}, is not an order of the opponents "
+    if type(given) not in (list, tuple) or not plain(given):
+        return f"Step {step} of your answer is {shown(given, 40)}: write each list as a list of opponents, like {opponents}."
+    if len(given) != len(opponents) or sorted(map(repr, given)) != sorted(map(repr, opponents)):
+        return (f"Your list after update {step}, {shown(list(given))}, is not an order of the opponents "
                 f"{opponents}: an update moves one opponent and keeps every one.")
     return None
 
@@ -74,10 +75,10 @@ def threat_ads(threats, answer, *, opponents, rule="move-to-front") -> Feedback:
     """
     opponents, threats = _checked(rule, opponents, threats)
     truth = replay(rule, opponents, threats)
-    if answer is None or answer is ... or answer == [] or answer == ():
+    if answer is None or answer is ... or type(answer) in (list, tuple) and not answer:
         return not_answered(f"write the list after each of the {len(threats)} updates, as a list of lists.")
-    if not isinstance(answer, (list, tuple)):
-        return Feedback(False, f"Your answer is {type(answer).__name__} {answer!r:.40}; write a list of lists, "
+    if type(answer) not in (list, tuple):
+        return Feedback(False, f"Your answer is {type(answer).__name__} {shown(answer, 40)}; write a list of lists, "
                                f"the order of the opponents after each update.")
     other = replay(ADS_RULES[1 - ADS_RULES.index(rule)], opponents, threats)
     before = opponents
@@ -123,20 +124,23 @@ def reply_order(ads_order, replies, answer) -> Feedback:
     truth = ThreatOrder(ThreatADS(opponents=ads_order)).order((None, MIN), replies, ply=1)
     moves = [m for _, m in truth]
     by_move = len(set(moves)) == len(moves)
-    shown = ", ".join(map(str, moves if by_move else truth))
-    if answer is None or answer is ... or answer == []:
+    listed = ", ".join(map(str, moves if by_move else truth))
+    if answer is None or answer is ... or type(answer) in (list, tuple) and not answer:
         return not_answered("write the replies in the order BRS searches them, as a list.")
-    if not isinstance(answer, (list, tuple)):
-        return Feedback(False, f"Your answer is {type(answer).__name__} {answer!r:.40}; write a list of replies.")
-    given = [tuple(x) if isinstance(x, list) else x for x in answer]
+    if type(answer) not in (list, tuple):
+        return Feedback(False, f"Your answer is {type(answer).__name__} {shown(answer, 40)}; write a list of replies.")
+    if not plain(answer):       # only plain values are compared: an item could define == to agree with anything
+        return Feedback(False, "Your list holds something other than plain moves (texts, numbers, tuples): "
+                               "write the moves as the replies name them, or (opponent, move) pairs.")
+    given = [tuple(x) if type(x) is list else x for x in answer]
     if given == truth or (by_move and given == moves):
         groups = [o for o in ads_order if any(r[0] == o for r in replies)]
-        return Feedback(True, f"Correct: {_groups_text(groups)}: {shown}.")
+        return Feedback(True, f"Correct: {_groups_text(groups)}: {listed}.")
     expected = moves if by_move and not any(isinstance(x, tuple) for x in given) else truth
     if len(given) != len(expected):
         return Feedback(False, f"BRS searches each of the {len(expected)} replies once; you listed {len(given)}.")
     i = next(i for i, (a, b) in enumerate(zip(given, expected)) if a != b)
-    return Feedback(False, f"Reply {i + 1} in BRS's order is {expected[i]!r} (P{truth[i][0]}'s), not {given[i]!r:.30}: "
+    return Feedback(False, f"Reply {i + 1} in BRS's order is {expected[i]!r} (P{truth[i][0]}'s), not {shown(given[i], 30)}: "
                            f"BRS takes the opponents in the list's order, {ads_order}, and each opponent's moves in "
                            "their own order.")
 

@@ -27,11 +27,14 @@ from __future__ import annotations
 
 from ...answers import number_problem
 from .feedback import Feedback, not_answered
+from .untrusted import plain, shown
 from .wording import and_list
 
 
 def _same_choice(a, b) -> bool:
-    return isinstance(a, str) and isinstance(b, str) and a.strip().lower() == b.strip().lower()
+    """Whether two texts are one choice; ``str.strip`` and ``str.lower`` give plain strs, so a str subclass's
+    own ``strip`` or ``==`` has no say."""
+    return isinstance(a, str) and isinstance(b, str) and str.lower(str.strip(a)) == str.lower(str.strip(b))
 
 
 def _or_list(items) -> str:
@@ -60,7 +63,7 @@ def prediction(predicted, actual, *, question: str, tolerance=0, choices=None) -
         return not_answered(f"write your prediction in the cell above ({question}). The run gives {actual}.")
     if choices is not None:
         if not any(_same_choice(predicted, c) for c in choices):
-            return Feedback(False, f"Your prediction {predicted!r:.60} is not one of the choices: "
+            return Feedback(False, f"Your prediction {shown(predicted)} is not one of the choices: "
                                    f"{_or_list(choices)}.")
         right = _same_choice(predicted, actual)
     elif number_problem(actual) is None:
@@ -72,10 +75,8 @@ def prediction(predicted, actual, *, question: str, tolerance=0, choices=None) -
         if not right:
             return Feedback(False, f"You predicted {predicted}; the run gives {actual} (off by {off if isinstance(off, int) else round(float(off), 6)}).")
     else:
-        try:
-            right = bool(predicted == actual)
-        except Exception:           # a student's value whose == misbehaves is simply not the result
-            right = False
+        # only a plain value is compared: another could define == to agree with anything
+        right = plain(predicted) and bool(predicted == actual)
     if right:
         return Feedback(True, f"Right: the run gives {actual}.")
-    return Feedback(False, f"You predicted {predicted!r:.60}; the run gives {actual}.")
+    return Feedback(False, f"You predicted {shown(predicted)}; the run gives {actual}.")

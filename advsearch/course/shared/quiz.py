@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from ...answers import close, number_problem
 from .feedback import Feedback, not_answered
 from .reading import blank
+from .untrusted import shown
 from .wording import and_list
 
 
@@ -57,10 +58,11 @@ class Question:
     def problem(self, given) -> str | None:
         """None when ``given`` answers this question rightly, else a sentence saying what is wrong."""
         if self.choices:
-            letter = given.strip().lower() if isinstance(given, str) else None
+            # str.strip gives a plain str: a str subclass's own strip, hash or == has no say
+            letter = str.lower(str.strip(given)) if isinstance(given, str) else None
             if letter not in self.choices:
                 return (f"{self.name}: write one of the letters {_or(sorted(self.choices))} "
-                        f"(in quotes), not {given!r:.40}.")
+                        f"(in quotes), not {shown(given, 40)}.")
             return None if letter == self.right else f"{self.name}: {letter!r} is not right. Hint: {self.why}."
         problem = number_problem(given)
         if problem is not None:
@@ -92,11 +94,12 @@ def quiz(questions, answer) -> Feedback:
     if blank(answer):
         return not_answered("write a dict such as {" + ", ".join(f'"{n}": ...' for n in names) + "}.")
     if not isinstance(answer, dict):
-        return Feedback(False, f"Your answer is {type(answer).__name__} {answer!r:.40}; write a dict from each "
+        return Feedback(False, f"Your answer is {type(answer).__name__} {shown(answer, 40)}; write a dict from each "
                                f"question's name ({and_list(names)}) to your answer.")
-    unknown = [k for k in answer if k not in names]
+    answer = dict(dict.items(answer))     # what the dict holds, whatever a subclass's get or items say
+    unknown = [k for k in answer if type(k) is not str or k not in names]
     if unknown:
-        return Feedback(False, f"{_or(repr(k) for k in unknown)} is not a question here: the questions are "
+        return Feedback(False, f"{_or(shown(k, 40) for k in unknown)} is not a question here: the questions are "
                                f"{and_list(repr(n) for n in names)}.")
     right, wrong, missing, first = [], [], [], None
     for q in questions:

@@ -14,6 +14,7 @@ from ... import validation
 from ...answers import close as same, number_problem
 from ...game import CHANCE
 from ...trees import Tree, parse, tree as make_tree
+from .untrusted import shown
 from .wording import and_list, article, cap, short_name
 
 
@@ -134,7 +135,8 @@ def blank(x) -> bool:
         return True
     if isinstance(x, (Mapping, list, tuple, set, frozenset, str)) and len(x) == 0:
         return True
-    if isinstance(x, Mapping) and all(v is None or v is Ellipsis for v in x.values()):
+    values = dict.values(x) if isinstance(x, dict) else x.values() if isinstance(x, Mapping) else None
+    if values is not None and all(v is None or v is Ellipsis for v in values):
         return True
     return False
 
@@ -156,6 +158,7 @@ def locate(t: Tree, key):
     advsearch.course.shared.reading.BadItem: there is no node 'E' in this tree (its labels are A, B, C and D)
     """
     if isinstance(key, str):
+        key = str.__str__(key)          # a plain str: a subclass's own hash, == or repr has no say
         try:
             return t.node(key).path
         except KeyError:
@@ -163,15 +166,15 @@ def locate(t: Tree, key):
         if _PATH_TEXT.match(key):
             digits = [d.lstrip("0") or "0" for d in re.findall(r"\d+", key)]
             if any(len(d) > 9 for d in digits):        # no tree has a billion children; int() caps digits
-                raise BadItem(f"{key!r:.40} names no node of this tree")
+                raise BadItem(f"{shown(key, 40)} names no node of this tree")
             return checked_path(t, tuple(int(d) for d in digits), key)
         labels = sorted(n.label for n in t.nodes() if n.label)
         known = (f"its labels are {and_list(labels)}" if labels
                  else "it has no labels, so name nodes by path, like (1, 2)")
-        raise BadItem(f"there is no node {key!r} in this tree ({known})")
+        raise BadItem(f"there is no node {shown(key)} in this tree ({known})")
     if isinstance(key, (tuple, list)) and all(isinstance(a, int) and not isinstance(a, bool) for a in key):
         return checked_path(t, tuple(key), key)
-    raise BadItem(f"{key!r} names no node: name a node by its label (a string such as 'B') or by its "
+    raise BadItem(f"{shown(key)} names no node: name a node by its label (a string such as 'B') or by its "
                   "path (a tuple of child indices such as (1, 2))")
 
 
@@ -180,7 +183,7 @@ def checked_path(t: Tree, path, key):
     node = t.initial_state
     for a in path:
         if not 0 <= a < len(node.children):
-            raise BadItem(f"the path {key!r} leaves the tree ({short_name(t, node.path)} has "
+            raise BadItem(f"the path {shown(key)} leaves the tree ({short_name(t, node.path)} has "
                           f"{len(node.children) or 'no'} children)")
         node = node.children[a]
     return path
