@@ -74,6 +74,10 @@ from .registry import check_opponent, make_agent, spec_for
 #: agent for its move in each one it can meet and stores them all in the page (tic-tac-toe has 5,478).
 MAX_POSITIONS = 20_000
 
+#: The most moves between those positions (tic-tac-toe has 16,167): the page stores every move you may make,
+#: so a game of few positions but many moves each (Nim with one heap of 5,000) is refused too.
+MAX_MOVES = 100_000
+
 X_COLOUR, O_COLOUR = PLAYER_COLOURS[0], PLAYER_COLOURS[1]
 
 #: What the game looks like; every rule is under ``.advsearch-game``, so nothing else on the page changes.
@@ -337,8 +341,9 @@ def _widget_call(game, opponent, seed, options) -> str:
 
 
 def _count_positions(game) -> int:
-    """How many positions ``game`` has from its start; ValueError past MAX_POSITIONS or at a chance move."""
-    seen, todo = {game.initial_state}, [game.initial_state]
+    """How many positions ``game`` has from its start; ValueError past MAX_POSITIONS or MAX_MOVES, or at a
+    chance move."""
+    seen, todo, moves = {game.initial_state}, [game.initial_state], 0
     while todo:
         state = todo.pop()
         if game.is_terminal(state):
@@ -347,6 +352,12 @@ def _count_positions(game) -> int:
             raise ValueError(f"{game!r} has chance moves: a table of the agent's replies cannot follow the dice, "
                              "so playable takes deterministic games only; play it with advsearch.widgets.play")
         for action in game.actions(state):
+            moves += 1
+            if moves > MAX_MOVES:
+                raise ValueError(f"{game!r} has more than {MAX_MOVES:,} moves between its positions, too many to "
+                                 f"tabulate: playable stores every move you can make, for games of at most "
+                                 f"{MAX_MOVES:,} moves (tic-tac-toe has 16,167); play it with "
+                                 "advsearch.widgets.play in a running notebook")
             child = game.result(state, action)
             if child not in seen:
                 if len(seen) >= MAX_POSITIONS:

@@ -196,3 +196,19 @@ def test_plain_and_shown():
     assert not plain(LyingTuple(())) and not plain([BadRepr()]) and not plain(list(range(20_000)))
     assert not plain(HOSTILE["nested_deep"]) and not plain(2 ** 20_000)
     assert shown(BadRepr()) == "<a BadRepr>" and shown("x" * 100, 10) == "'xxxxxxxx…"
+
+
+def test_playable_refuses_a_game_of_few_positions_but_many_moves_before_asking_the_agent():
+    """Nim with one heap of 9,998 has 19,996 positions (under MAX_POSITIONS) but about 5e7 moves: counting
+    them took 109 s and the page would hold every one; it is now refused at MAX_MOVES, at once."""
+    import time
+
+    from advsearch import Nim, playable
+    from advsearch.playable_game import MAX_MOVES
+
+    asked = []
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match=f"more than {MAX_MOVES:,} moves"):
+        playable(Nim([9998]), lambda game, state: asked.append(state) or game.actions(state)[0])
+    assert time.perf_counter() - start < 5 and not asked
+    assert playable(TicTacToe(), "solver").positions == 960           # 16,167 moves: still well inside
