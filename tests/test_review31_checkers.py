@@ -212,3 +212,50 @@ def test_playable_refuses_a_game_of_few_positions_but_many_moves_before_asking_t
         playable(Nim([9998]), lambda game, state: asked.append(state) or game.actions(state)[0])
     assert time.perf_counter() - start < 5 and not asked
     assert playable(TicTacToe(), "solver").positions == 960           # 16,167 moves: still well inside
+
+
+class RaisingList(list):
+    def __len__(self):
+        raise RuntimeError("len raises")
+
+    def __iter__(self):
+        raise RuntimeError("iter raises")
+
+    def __eq__(self, other):
+        raise RuntimeError("== raises")
+
+
+class RaisingDict(dict):
+    def __len__(self):
+        raise RuntimeError("len raises")
+
+    def __iter__(self):
+        raise RuntimeError("iter raises")
+
+    def get(self, *args):
+        raise RuntimeError("get raises")
+
+
+class RaisingStr(str):
+    def __len__(self):
+        raise RuntimeError("len raises")
+
+    def strip(self, *chars):
+        raise RuntimeError("strip raises")
+
+
+@pytest.mark.parametrize("answer", [RaisingList([1]), RaisingDict(), RaisingStr("C")], ids=type)
+@pytest.mark.parametrize("checker", ["history", "game_tree_size", "search_graph", "cuts", "windows",
+                                     "star1_windows", "worth_searching", "threat_ads", "reply_order"])
+def test_a_whole_answer_whose_len_or_iter_raises_is_refused_in_words(checker, answer):
+    t, ttt = examples.two_ply(), TicTacToe()
+    est, ranges = {"a": 5, "b": 3, "c": 4}, {"a": (3, 6), "b": (1, 7), "c": (2, 4)}
+    run = {"history": check.history, "game_tree_size": check.game_tree_size,
+           "search_graph": lambda a: check.search_graph(ttt, ttt.state("XXO/OOX/..."), a),
+           "cuts": lambda a: check.cuts(t, a), "windows": lambda a: check.windows(t, a),
+           "star1_windows": lambda a: check.star1_windows(parse(STAR1_TREE), a, bounds=(0, 10)),
+           "worth_searching": lambda a: check.worth_searching(est, ranges, a),
+           "threat_ads": lambda a: check.threat_ads([3, 1], a, opponents=[1, 2, 3]),
+           "reply_order": lambda a: check.reply_order([3, 1, 2], REPLIES, a)}[checker]
+    fb = run(answer)
+    assert not fb.ok and str(fb)

@@ -14,7 +14,6 @@ is what it is, in the words of MAX-VALUE and MIN-VALUE.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from fractions import Fraction
 
 from ...game import MAX
@@ -123,7 +122,7 @@ A node that cuts returns v at once: the test comes before the update in MIN-VALU
            f"like {EXAMPLE}, with inf = math.inf.")
     if blank(answer):
         return Feedback(False, not_answered(how).text, findings={"right": 0})
-    if not isinstance(answer, Mapping):
+    if not isinstance(answer, dict):
         return Feedback(False, f"Your answer is {article(answer)}; give a dict from each node the search enters "
                                f"to its two windows, like {EXAMPLE}.", findings={"right": 0})
     given, refusal = _read(t, answer)
@@ -162,11 +161,11 @@ def _event(trace, k) -> str:
     return f"At event {k} (“{trace.narrate()[k].rstrip('.')}”): "
 
 
-def _read(t: Tree, answer: Mapping):
+def _read(t: Tree, answer: dict):
     """``(given, refusal)``: each node's two windows by path (a window left ``...`` is None), or the sentence
     that refuses the answer's first unreadable item."""
     given = {}
-    for key, pair in (dict.items(answer) if isinstance(answer, dict) else answer.items()):
+    for key, pair in dict.items(answer):
         try:
             path = locate(t, key)
         except BadItem as e:

@@ -17,7 +17,6 @@ of its first event (``enter``, or ``leaf`` for an outcome that is a leaf).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 
 from ...game import CHANCE
 from ...result import format_number as _f
@@ -110,7 +109,7 @@ A chance node cannot pass α and β on as they are: its value is an average, so 
     how = f"give the window (α_i, β_i) of every outcome Star1 searches, like {EXAMPLE}."
     if blank(answer):
         return Feedback(False, not_answered(how).text, findings={"right": 0})
-    if not isinstance(answer, Mapping):
+    if not isinstance(answer, dict):
         return Feedback(False, f"Your answer is {article(answer)}; give a dict from each outcome Star1 searches "
                                f"to its window (α_i, β_i), like {EXAMPLE}.", findings={"right": 0})
     given, refusal = _read(t, answer)
@@ -147,10 +146,10 @@ A chance node cannot pass α and β on as they are: its value is an average, so 
     return Feedback(True, f"Correct: the windows of all {len(frames)} outcomes Star1 searches.", findings=findings)
 
 
-def _read(t: Tree, answer: Mapping):
+def _read(t: Tree, answer: dict):
     """``(given, refusal)``: each outcome's window by path, or the sentence refusing the first bad item."""
     given = {}
-    for key, window in (dict.items(answer) if isinstance(answer, dict) else answer.items()):
+    for key, window in dict.items(answer):
         try:
             path = locate(t, key)
         except BadItem as e:

@@ -133,11 +133,15 @@ def blank(x) -> bool:
     """None, ``...``, or an empty container: nothing was answered."""
     if x is None or x is Ellipsis:
         return True
-    if isinstance(x, (Mapping, list, tuple, set, frozenset, str)) and len(x) == 0:
-        return True
-    values = dict.values(x) if isinstance(x, dict) else x.values() if isinstance(x, Mapping) else None
-    if values is not None and all(v is None or v is Ellipsis for v in values):
-        return True
+    # the built-in type's own len and values: a subclass's (a student's) may lie or raise
+    kind = next((k for k in (dict, list, tuple, set, frozenset, str) if isinstance(x, k)), None)
+    if kind is not None:
+        return kind.__len__(x) == 0 or kind is dict and all(v is None or v is Ellipsis for v in dict.values(x))
+    if isinstance(x, Mapping):
+        try:
+            return len(x) == 0 or all(v is None or v is Ellipsis for v in x.values())
+        except Exception:       # a Mapping of the student's own that cannot be read has something in it
+            return False
     return False
 
 
