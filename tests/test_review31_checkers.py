@@ -259,3 +259,9 @@ def test_a_whole_answer_whose_len_or_iter_raises_is_refused_in_words(checker, an
            "reply_order": lambda a: check.reply_order([3, 1, 2], REPLIES, a)}[checker]
     fb = run(answer)
     assert not fb.ok and str(fb)
+
+
+def test_a_prediction_is_a_number_within_the_shared_tolerance():
+    """``0.1 + 0.2`` for 0.3 was "off by 0.0": the prediction now reads numbers by :func:`answers.close`."""
+    assert check.prediction(0.1 + 0.2, 0.3, question="Which?").ok
+    assert not check.prediction(0.3001, 0.3, question="Which?").ok

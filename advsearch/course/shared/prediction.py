@@ -25,7 +25,7 @@ Your prediction 'up' is not one of the choices: left or right.
 
 from __future__ import annotations
 
-from ...answers import number_problem
+from ...answers import close, number_problem
 from .feedback import Feedback, not_answered
 from .untrusted import plain, shown
 from .wording import and_list
@@ -71,7 +71,7 @@ def prediction(predicted, actual, *, question: str, tolerance=0, choices=None) -
         if problem is not None:
             return Feedback(False, f"A prediction here is a number: {problem}.")
         off = abs(predicted - actual)
-        right = off <= tolerance
+        right = close(predicted, actual) or off <= tolerance       # 0.1 + 0.2 is 0.3, as in every checker
         if not right:
             return Feedback(False, f"You predicted {predicted}; the run gives {actual} (off by {off if isinstance(off, int) else round(float(off), 6)}).")
     else:
