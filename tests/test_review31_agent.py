@@ -1,0 +1,161 @@
+"""Review of issue 31's agent checks: student code that tried to fool, hang or crash them, each now told in words.
+
+check.agent_tryout, check.evaluation (through check.agent_file's "evaluate" step) and contest.tryout run a
+student's file; before these fixes a wrong function could be told it was right, a check could hang or raise.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from advsearch.course.agent import tryouts
+from advsearch.course.agent.steps import agent_file
+from advsearch.course.agent.tryouts import agent_tryout
+from advsearch.course.limits import evaluation_match
+from advsearch.sandbox import bubblewrap
+
+contest_tryout = importlib.import_module("advsearch.contest.tryout")
+
+
+def write(tmp_path, source, name="my_agent.py"):
+    path = tmp_path / name
+    path.write_text(source)
+    return path
+
+
+LIAR = '''
+class Liar(int):
+    def __eq__(self, other): return True
+    def __ne__(self, other): return False
+    def __hash__(self): return 0
+def minimax(game, state):
+    return Liar(0)
+class Three:
+    def __eq__(self, other): return True
+    def __ne__(self, other): return False
+    def __hash__(self): return hash(3)
+def mcts(game, state, iterations, rng):
+    return {Three(): (0, 300), 0: (0, 1)}
+'''
+
+
+def test_a_value_that_equals_everything_is_no_minimax(tmp_path):
+    fb = agent_tryout("minimax", path=write(tmp_path, LIAR))
+    assert not fb.ok and "not a number" in fb.text and "Liar" in fb.text
+
+
+def test_an_action_that_equals_everything_is_no_column(tmp_path):
+    fb = agent_tryout("uct", path=write(tmp_path, LIAR))
+    assert not fb.ok and "Three" in fb.text
+
+
+def test_the_package_search_is_refused_in_a_tryout_as_in_the_step_check(tmp_path):
+    path = write(tmp_path, "import advsearch as ads\ndef alphabeta(game, state):\n"
+                           "    return ads.alphabeta(game, state).value\n")
+    assert not agent_tryout("alphabeta", path=path).ok
+    assert not agent_file("alphabeta", path=path).ok
+    assert "SearchForbidden" in agent_tryout("alphabeta", path=path).text
+
+
+EXITS = '''
+import sys
+def minimax(game, state):
+    sys.exit(3)
+def mcts(game, state, iterations, rng):
+    raise SystemExit("bye")
+def evaluate(state, player):
+    return 0.0
+def deepening(game, state, depth, evaluate):
+    raise SystemExit
+def agent(game, state, budget=None):
+    raise SystemExit
+'''
+
+
+@pytest.mark.parametrize("task", ["minimax", "uct", "agent"])
+def test_sys_exit_in_the_students_code_is_told_not_raised(tmp_path, task):
+    fb = agent_tryout(task, path=write(tmp_path, EXITS))
+    assert not fb.ok and "SystemExit" in fb.text
+
+
+def test_a_deepening_that_never_returns_is_stopped(tmp_path, monkeypatch):
+    monkeypatch.setattr(tryouts, "SEARCH_SECONDS", 0.3)
+    path = write(tmp_path, "def evaluate(state, player):\n    return 0.0\n"
+                           "def deepening(game, state, depth, evaluate):\n    while True:\n        pass\n"
+                           "def agent(game, state, budget=None):\n    return game.actions(state)[0]\n")
+    fb = agent_tryout("agent", path=path)
+    assert not fb.ok and "did not return within 0.3 s" in fb.text
+
+
+def late(after, then):
+    """An evaluation sound on the test positions that does ``then()`` from its call number ``after`` on."""
+    calls = [0]
+
+    def evaluate(state, player):
+        calls[0] += 1
+        if calls[0] > after:
+            return then()
+        return 0.001 if player == 0 else -0.001
+    return evaluate
+
+
+def test_an_evaluation_that_breaks_during_the_match_is_told_not_raised():
+    fb = evaluation_match.evaluation(late(100, lambda: float("nan")), games=2, max_nodes=50)
+    assert not fb.ok and "stopped" in fb.text and "your agent" in fb.text and "nan" in fb.text
+
+
+def test_an_evaluation_that_stalls_during_the_match_is_stopped(monkeypatch):
+    monkeypatch.setattr(evaluation_match, "match_seconds", lambda games, max_nodes, max_ms: 0.5)
+
+    def spin():
+        while True:
+            pass
+    fb = evaluation_match.evaluation(late(100, spin), games=2, max_nodes=50)
+    assert not fb.ok and "did not finish within 0.5 s" in fb.text
+
+
+def test_an_exception_that_cannot_be_printed_is_still_told():
+    class Mute(Exception):
+        def __str__(self):
+            raise RuntimeError("no")
+
+    def evaluate(state, player):
+        raise Mute()
+    fb = evaluation_match.evaluation(evaluate, games=2)
+    assert not fb.ok and "Mute" in fb.text
+
+
+def test_a_float_that_hides_its_size_is_out_of_range():
+    class Small(float):
+        def __abs__(self):
+            return 0.0
+
+    fb = evaluation_match.evaluation(lambda s, p: Small(5.0 if p == 0 else -5.0), games=2, max_nodes=50,
+                                     opponents=["random"])
+    assert not fb.ok and fb.mistake == "eval_out_of_range"
+
+
+needs_sandbox = pytest.mark.skipif(bubblewrap.available() is not None, reason="the contest's sandbox cannot run here")
+
+
+@needs_sandbox
+def test_a_file_named_as_the_opponent_is_refused_not_credited_with_its_wins(tmp_path):
+    """Before: random.py that always played an illegal move was told 'won 2 of 2 games against random'."""
+    fb = contest_tryout.tryout(write(tmp_path, "def agent(game, state):\n    return 99\n", "random.py"))
+    assert not fb.ok and "reference agent random" in fb.text
+
+
+@needs_sandbox
+@pytest.mark.parametrize("name", [".hidden.py", "my_agent.txt"])
+def test_a_file_that_is_no_submission_is_told_why(tmp_path, name):
+    fb = contest_tryout.tryout(write(tmp_path, "def agent(game, state):\n    return 0\n", name))
+    assert not fb.ok and "is no submission" in fb.text
+
+
+@needs_sandbox
+def test_the_command_to_paste_quotes_the_files_name(tmp_path):
+    fb = contest_tryout.tryout(write(tmp_path, "def agent(game, state):\n    return game.actions(state)[0]\n",
+                                     "me;touch x.py"))
+    assert "cp 'me;touch x.py' my-contest/" in fb.text
