@@ -17,18 +17,22 @@ my_agent.py was not found ...
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import tempfile
 
 from ..course.shared.feedback import Feedback
 from ..sandbox import bubblewrap
+from .echo import echoed
 from .entrants import Budget, baseline, load_entrants
 from .play import check_entrant
 from .referee import GameTask, play_game
 
+#: The reference agents of :data:`COMMAND`; the tryout's own opponent is the first.
+BASELINES = ("random", "alphabeta:2")
 #: The command that runs a contest of the file against reference agents, from the file's folder.
 COMMAND = ("mkdir -p my-contest && cp {name} my-contest/\n"
-           "advsearch contest --game connect4 --agents my-contest/ --baseline random alphabeta:2 --workers 1")
+           f"advsearch contest --game connect4 --agents my-contest/ --baseline {' '.join(BASELINES)} --workers 1")
 
 
 def tryout(path="my_agent.py", *, games=2, time_per_move=1.0, memory_mb=1024) -> Feedback:
@@ -38,8 +42,8 @@ def tryout(path="my_agent.py", *, games=2, time_per_move=1.0, memory_mb=1024) ->
     that runs a whole contest of it.
     """
     path = os.fspath(path)
-    name = os.path.basename(path)
-    command = COMMAND.format(name=name)
+    name = echoed(os.path.basename(path))           # the file's name, shown: printable, on one line
+    command = COMMAND.format(name=shlex.quote(os.path.basename(path)))     # safe to paste into a shell
     if not os.path.isfile(path):
         return Feedback(False, f"{name} was not found in {os.path.abspath(os.path.dirname(path) or '.')}.")
     why = bubblewrap.available()
@@ -48,19 +52,25 @@ def tryout(path="my_agent.py", *, games=2, time_per_move=1.0, memory_mb=1024) ->
                                f"contest tries it. On Linux with the course installed, run:\n{command}")
     folder = tempfile.mkdtemp(prefix="advsearch-tryout-")
     try:
-        shutil.copyfile(path, os.path.join(folder, name))
+        shutil.copyfile(path, os.path.join(folder, os.path.basename(path)))
         entrants, skipped = load_entrants(folder)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     if not entrants:
-        return Feedback(False, f"The contest would not take {name}: {'; '.join(skipped.values())}.")
+        why = "; ".join(skipped.values()) or ("a file whose name starts with '.' or does not end in .py or .ipynb "
+                                              "is no submission")
+        return Feedback(False, f"The contest would not take {name}: {why}.")
+    if entrants[0].name in BASELINES:       # the games' results name the winner: two players of one name
+        return Feedback(False, f"{name} has the name of the reference agent {entrants[0].name}, which the "
+                               f"contest plays it against; rename the file (a contest names each agent by its "
+                               f"file's name).")
     entrant, budget = entrants[0], Budget(time_per_move)
     reason = check_entrant(entrant, "connect4", {}, budget, memory_mb)
     if reason is not None:
         return Feedback(False, f"The contest would leave {name} out: {reason}.")
     results = []
     for g in range(games):
-        seats = (entrant, baseline("random")) if g % 2 == 0 else (baseline("random"), entrant)
+        seats = (entrant, baseline(BASELINES[0])) if g % 2 == 0 else (baseline(BASELINES[0]), entrant)
         results.append(play_game(GameTask(f"tryout #{g + 1}", "connect4", {}, seats, seeds=(g + 1, g + 2),
                                           budget=budget, memory_mb=memory_mb)))
     faults = [r for r in results if r.get("forfeit") == entrant.name]

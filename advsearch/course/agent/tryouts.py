@@ -32,7 +32,9 @@ from ... import timeout
 from ...arena import play
 from ...games.connect4 import ConnectFour
 from ...recording import RecordingGame
+from ...answers import close, number_problem
 from ...search import alphabeta, minimax
+from ...search.base import forbid_searches
 from ..shared.feedback import Feedback, not_answered
 from ..shared.running import describe_error
 from .loading import AGENT_FILE, function_in, load
@@ -49,6 +51,8 @@ SEARCH_SECONDS = 30.0
 GAMES, SECONDS_PER_MOVE = 2, 0.25
 #: UCT iterations in the ``"uct"`` tryout.
 ITERATIONS = 300
+#: Why a tryout's search may not call the package's own (as ``check.agent_file`` refuses it too).
+_OWN_SEARCH = "the tryout shows what your own search does (check.agent_file refuses the package's search too)"
 
 
 class BoardFeedback(Feedback):
@@ -109,13 +113,18 @@ def _values(fn, game, state, name, fn_name):
     """``({column: value}, leaves scored, None)`` of ``fn`` on each move of ``state``, or ``(None, None, feedback)``."""
     recording = RecordingGame(game)
     try:
-        values = timeout.call(lambda: {a: fn(recording, game.result(state, a)) for a in game.actions(state)},
-                              seconds=SEARCH_SECONDS, what=f"your {fn_name}")
+        with forbid_searches(_OWN_SEARCH):
+            values = timeout.call(lambda: {a: fn(recording, game.result(state, a)) for a in game.actions(state)},
+                                  seconds=SEARCH_SECONDS, what=f"your {fn_name}")
     except NotImplementedError:
         return None, None, not_answered(f"{fn_name} in {name} raises NotImplementedError. Write it (the sheet's "
                                         f"exercise says how) and save the file.")
-    except Exception as error:
+    except (Exception, SystemExit) as error:
         return None, None, Feedback(False, f"On the position below your {fn_name} {describe_error(error)}.")
+    odd = next(((a, number_problem(v)) for a, v in values.items() if number_problem(v)), None)
+    if odd is not None:
+        return None, None, Feedback(False, f"After column {odd[0]} your {fn_name} returned something that is not a "
+                                           f"number: {odd[1]}.")
     leaves = sum(1 for kind, _ in recording.log if kind == "score")
     return values, leaves, None
 
@@ -129,7 +138,7 @@ def _solves(fn_name, moves, name, fn, reference):
     if problem is not None:
         return BoardFeedback(problem.ok, problem.text, board)
     right = {a: reference(game, game.result(state, a)).value for a in game.actions(state)}
-    wrong = [a for a in right if values.get(a) != right[a]]
+    wrong = [a for a in right if not close(values[a], right[a])]
     if wrong:
         a = wrong[0]
         return BoardFeedback(False, f"X to move. After column {a} your {fn_name} gives {values.get(a)!r}, but the "
@@ -166,11 +175,15 @@ def _agent_tryout(name, agent, deepening, evaluate):
     """The tryout of ``"agent"``: :data:`GAMES` games against random, both colours, :data:`SECONDS_PER_MOVE` a move."""
     game = ConnectFour()
     try:
-        deepening(game, position(WIN_NOW, game), 1, evaluate)
+        timeout.call(deepening, game, position(WIN_NOW, game), 1, evaluate, seconds=SEARCH_SECONDS,
+                     what="your deepening")
     except NotImplementedError:
         return not_answered(f"deepening (or what it calls) in {name} raises NotImplementedError; your agent "
                             f"searches with it. Write sheet 03's steps and save the file.")
-    except Exception:
+    except timeout.TimeLimitExceeded:
+        return Feedback(False, f"deepening in {name}, asked for depth 1, did not return within "
+                               f"{SEARCH_SECONDS:g} s (a loop that never ends?); your agent searches with it.")
+    except (Exception, SystemExit):
         pass                                 # the games below say what goes wrong
     budget = types.SimpleNamespace(seconds=SECONDS_PER_MOVE, max_nodes=None)     # what the contest passes
 
@@ -187,8 +200,8 @@ def _agent_tryout(name, agent, deepening, evaluate):
         seats = [yours, random_player] if g % 2 == 0 else [random_player, yours]
         try:
             record = play(game, seats, time_per_move=SECONDS_PER_MOVE * 2)
-        except Exception as error:
-            return Feedback(False, f"In game {g + 1} against random: {error}")
+        except (Exception, SystemExit) as error:
+            return Feedback(False, f"In game {g + 1} against random: your agent {describe_error(error)}")
         won.append(record.winner == g % 2)
     colours = ", ".join(f"{'won' if w else 'did not win'} as {'X' if g % 2 == 0 else 'O'}" for g, w in enumerate(won))
     if all(won):
@@ -205,12 +218,16 @@ def _uct_tryout(name, mcts):
     state = position(WIN_NOW, game)
     board = _numbered(game, state)
     try:
-        stats = timeout.call(mcts, game, state, ITERATIONS, random.Random(0), seconds=SEARCH_SECONDS, what="your mcts")
+        with forbid_searches(_OWN_SEARCH):
+            stats = timeout.call(mcts, game, state, ITERATIONS, random.Random(0), seconds=SEARCH_SECONDS,
+                                 what="your mcts")
         most = max(stats, key=lambda a: stats[a][1])
+        if type(most) is not int:           # an action is a column number; anything else may compare as one
+            raise TypeError(f"its most visited action is {most!r:.40}, a {type(most).__name__}, not a column")
     except NotImplementedError:
         return BoardFeedback(False, not_answered(f"mcts in {name} raises NotImplementedError. Write it (sheet 06, "
                                                  f"exercise IV) and save the file.").text, board)
-    except Exception as error:
+    except (Exception, SystemExit) as error:
         return BoardFeedback(False, f"On the position below your mcts {describe_error(error)} (or did not return "
                                     f"{{action: (wins, visits)}}).", board)
     if most != 3:

@@ -174,7 +174,7 @@ def _look(evaluate, positions):
         if not math.isclose(mx, -mn, rel_tol=1e-9, abs_tol=1e-12):
             return ("eval_not_antisymmetric", f"on a test position your evaluation gives {mx!r} for MAX but {mn!r} "
                     "for MIN. Eval has Utility's signature: evaluate(s, MIN) must be -evaluate(s, MAX).", ms)
-    largest = max(abs(mx) for mx, _ in pairs)
+    largest = max(abs(float(mx)) for mx, _ in pairs)      # float: a subclass of float may redefine abs()
     if largest >= 1:
         return ("eval_out_of_range", f"on a test position |Eval| = {largest:g}, but a win is worth only 1: keep "
                 "Eval strictly between -1 and +1, or the search may prefer a position that merely looks good "
@@ -186,6 +186,24 @@ def _look(evaluate, positions):
 #: CPython, and the cooperative time limit watches the student's code, 2.6-4.7 times slower again (measured
 #: for issue 29), so an evaluation that passes in CPython is not refused in the browser.
 BROWSER_SLOWDOWN = 10
+
+
+def _text(error) -> str:
+    """``str(error)``, cut to a line; a placeholder when the student's exception cannot even say that."""
+    try:
+        return str(error).split("\n")[0][:300]
+    except Exception:
+        return "(its message could not be read)"
+
+
+def match_seconds(games, max_nodes, max_ms) -> float:
+    """Seconds a match of ``games`` may take: twice what an evaluation at ``max_ms`` a call needs (at most
+    about 21 moves a game and ``max_nodes`` evaluations a move), and a minute at least.
+
+    >>> match_seconds(24, 200, 1.0)
+    201.6
+    """
+    return max(60.0, 2 * games * 21 * max_nodes * max_ms / 1000)
 
 
 def evaluation(evaluate, games=24, seed=0, *, opponents=("random", "search", "reference"), max_nodes=200,
@@ -251,7 +269,7 @@ def evaluation(evaluate, games=24, seed=0, *, opponents=("random", "search", "re
         return MatchFeedback(False, "Your evaluation did not return within 2 s on 20 test calls: far too slow "
                                     "for a search that calls it at every leaf (a loop that never ends?).")
     except Exception as e:
-        return MatchFeedback(False, f"On a test position your evaluation raised {type(e).__name__}: {e}")
+        return MatchFeedback(False, f"On a test position your evaluation raised {type(e).__name__}: {_text(e)}")
     if mistake == "eval_not_antisymmetric":
         return MatchFeedback(False, "No games were played: " + why, mistake)
     if timeout.mode() == "cooperative":
@@ -260,8 +278,21 @@ def evaluation(evaluate, games=24, seed=0, *, opponents=("random", "search", "re
         return MatchFeedback(False, f"No games were played: your evaluation takes {ms:.2f} ms a call, more than the "
                                     f"{max_ms:g} ms allowed here; the search calls it at nearly every node.")
     rows, verdicts = [], []
+    # A limit where a thread keeps it; in a browser tab a watched match would run several times slower.
+    seconds = match_seconds(games, max_nodes, max_ms) if timeout.mode() == "threads" else None
     for kind in opponents:
-        r = play_match(Checked(evaluate), kind, game, games=games, max_nodes=max_nodes, seed=seed)
+        try:
+            r = timeout.call(play_match, Checked(evaluate), kind, game, games=games, max_nodes=max_nodes, seed=seed,
+                             seconds=seconds, what=f"the match against {kind}")
+        except timeout.TimeLimitExceeded:
+            return MatchFeedback(False, f"The {games} games against {kind} did not finish within {seconds:g} s: "
+                                        f"your evaluation became far slower than on the test positions (a loop "
+                                        f"that never ends?).", None, rows)
+        except arena.AgentError as e:
+            who = "your agent" if getattr(e, "agent", None) == "yours" else f"the {kind} opponent"
+            cause = e.__cause__ if e.__cause__ is not None else e
+            return MatchFeedback(False, f"The match against {kind} stopped: {who} failed with "
+                                        f"{type(cause).__name__}: {_text(cause)}.", None, rows)
         rows.append((kind, r.wins, r.draws, r.losses, r.rate, r.interval))
         verdicts.append(verdict(kind, r.rate, r.interval))
     summary = "; ".join(f"against {k}: {w}-{d}-{l} (won-drawn-lost), score {r:.0%}, 95% interval "
