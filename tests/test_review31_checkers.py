@@ -265,3 +265,29 @@ def test_a_prediction_is_a_number_within_the_shared_tolerance():
     """``0.1 + 0.2`` for 0.3 was "off by 0.0": the prediction now reads numbers by :func:`answers.close`."""
     assert check.prediction(0.1 + 0.2, 0.3, question="Which?").ok
     assert not check.prediction(0.3001, 0.3, question="Which?").ok
+
+
+class PosingAsInt:
+    """Claims to be an int (``__class__``), compares below anything and indexes as 1: a path of these named C."""
+
+    __class__ = property(lambda self: int)
+
+    def __lt__(self, other):
+        return True
+
+    __le__ = __gt__ = __ge__ = __lt__
+
+    def __index__(self):
+        return 1
+
+    def __repr__(self):
+        raise RuntimeError("repr raises")
+
+
+def test_a_path_is_made_of_exact_ints():
+    t = examples.two_ply()
+    for fb in (check.cuts(t, {(PosingAsInt(),): "alpha"}),
+               check.windows(t, {**TWO_PLY_WINDOWS, (PosingAsInt(),): [(3, inf), (3, inf)]}),
+               check.values(t, {(PosingAsInt(),): 2})):
+        assert not fb.ok and "names no node" in str(fb)
+    assert check.cuts(t, {(1,): "alpha"}).ok and check.cuts(t, {"[1]": "alpha"}).ok

@@ -176,7 +176,7 @@ def locate(t: Tree, key):
         known = (f"its labels are {and_list(labels)}" if labels
                  else "it has no labels, so name nodes by path, like (1, 2)")
         raise BadItem(f"there is no node {shown(key)} in this tree ({known})")
-    if isinstance(key, (tuple, list)) and all(isinstance(a, int) and not isinstance(a, bool) for a in key):
+    if type(key) in (tuple, list) and all(type(a) is int for a in key):      # exact ints: their own < and ==
         return checked_path(t, tuple(key), key)
     raise BadItem(f"{shown(key)} names no node: name a node by its label (a string such as 'B') or by its "
                   "path (a tuple of child indices such as (1, 2))")
