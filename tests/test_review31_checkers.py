@@ -291,3 +291,12 @@ def test_a_path_is_made_of_exact_ints():
                check.values(t, {(PosingAsInt(),): 2})):
         assert not fb.ok and "names no node" in str(fb)
     assert check.cuts(t, {(1,): "alpha"}).ok and check.cuts(t, {"[1]": "alpha"}).ok
+
+
+def test_a_missing_root_window_does_not_draw_the_finished_search():
+    """The root's window when entered is event 0: "the search just before" was drawn as step -1, the last
+    frame, which showed every node's window, the whole answer."""
+    fb = check.windows(examples.two_ply(), {"B": [(-inf, inf), (-inf, 3)]})
+    assert not fb.ok and "you have not given A's window" in str(fb)
+    svg = fb.picture().svg
+    assert "after step" not in svg and "searched with" not in svg

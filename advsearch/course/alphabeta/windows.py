@@ -148,7 +148,9 @@ A node that cuts returns v at once: the test comes before the update in MIN-VALU
         if mine is None:
             text = (f"{_event(trace, k)}you have not given {name}'s window when it "
                     f"{'is entered' if when == 'entered' else 'returns'}; the picture shows the search just before.")
-            return Feedback(False, text, None, (t, trace, k - 1, e.path, True), findings=findings)
+            # just before event 0 nothing is searched: the tree alone (step -1 would draw the finished search)
+            shown_before = (t, trace, k - 1, e.path, True) if k else (t, None, None, e.path, False)
+            return Feedback(False, text, None, shown_before, findings=findings)
         for side in (0, 1):
             if not same(mine[side], (e.alpha, e.beta)[side]):
                 return _wrong(t, trace, k, side, given, eq, findings)
