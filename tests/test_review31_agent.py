@@ -159,3 +159,19 @@ def test_the_command_to_paste_quotes_the_files_name(tmp_path):
     fb = contest_tryout.tryout(write(tmp_path, "def agent(game, state):\n    return game.actions(state)[0]\n",
                                      "me;touch x.py"))
     assert "cp 'me;touch x.py' my-contest/" in fb.text
+
+
+@needs_sandbox
+def test_a_huge_file_is_refused_without_being_copied_whole(tmp_path):
+    path = tmp_path / "my_agent.py"
+    with open(path, "wb") as f:
+        f.truncate(1 << 30)                  # 1 GiB, sparse: copied whole it took seconds and a GiB of disk
+    fb = contest_tryout.tryout(path)
+    assert not fb.ok and "holds more than 5 MiB" in fb.text
+
+
+@needs_sandbox
+def test_a_folder_or_a_pipe_is_no_file(tmp_path):
+    (tmp_path / "my_agent.py").mkdir()
+    fb = contest_tryout.tryout(tmp_path / "my_agent.py")
+    assert not fb.ok and "is not a file" in fb.text

@@ -25,6 +25,7 @@ from ..course.shared.feedback import Feedback
 from ..sandbox import bubblewrap
 from .echo import echoed
 from .entrants import Budget, baseline, load_entrants
+from .handin import MAX_FOLDER_BYTES
 from .play import check_entrant
 from .referee import GameTask, play_game
 
@@ -45,6 +46,9 @@ def tryout(path="my_agent.py", *, games=2, time_per_move=1.0, memory_mb=1024) ->
     name = echoed(os.path.basename(path))           # the file's name, shown: printable, on one line
     command = COMMAND.format(name=shlex.quote(os.path.basename(path)))     # safe to paste into a shell
     if not os.path.isfile(path):
+        if os.path.exists(path):
+            return Feedback(False, f"{name} is not a file (a folder, a pipe or a device): the contest takes a "
+                                   f"file of Python code, or a notebook.")
         return Feedback(False, f"{name} was not found in {os.path.abspath(os.path.dirname(path) or '.')}.")
     why = bubblewrap.available()
     if why is not None:
@@ -52,7 +56,8 @@ def tryout(path="my_agent.py", *, games=2, time_per_move=1.0, memory_mb=1024) ->
                                f"contest tries it. On Linux with the course installed, run:\n{command}")
     folder = tempfile.mkdtemp(prefix="advsearch-tryout-")
     try:
-        shutil.copyfile(path, os.path.join(folder, os.path.basename(path)))
+        with open(path, "rb") as source, open(os.path.join(folder, os.path.basename(path)), "wb") as copy:
+            copy.write(source.read(MAX_FOLDER_BYTES + 1))      # enough for the contest's refusal of a bigger file
         entrants, skipped = load_entrants(folder)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
