@@ -175,3 +175,28 @@ def test_a_folder_or_a_pipe_is_no_file(tmp_path):
     (tmp_path / "my_agent.py").mkdir()
     fb = contest_tryout.tryout(tmp_path / "my_agent.py")
     assert not fb.ok and "is not a file" in fb.text
+
+
+def test_a_file_named_as_a_standard_module_leaves_that_module_in_place(tmp_path):
+    import json
+    import sys
+
+    from advsearch.course.agent.loading import load
+    path = write(tmp_path, "def minimax(game, state):\n    return 0\n", "json.py")
+    module, problem = load(path)
+    assert problem is None and module.minimax(None, None) == 0
+    assert sys.modules["json"] is json
+
+
+def test_a_reloaded_file_replaces_its_earlier_load(tmp_path):
+    import sys
+
+    from advsearch.course.agent.loading import load
+    path = write(tmp_path, "X = 1\n", "my_agent_review31.py")
+    first, _ = load(path)
+    path.write_text("X = 2\n")
+    second, _ = load(path)
+    try:
+        assert sys.modules["my_agent_review31"] is second and second.X == 2
+    finally:
+        sys.modules.pop("my_agent_review31", None)

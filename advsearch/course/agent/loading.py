@@ -42,8 +42,10 @@ LOAD_SECONDS = 20.0
 def load(path=AGENT_FILE):
     """``(module, None)`` with the file run afresh as the module ``my_agent``, or ``(None, feedback)`` saying why not.
 
-    The fresh module replaces any ``my_agent`` in ``sys.modules``, so an
-    ``import my_agent`` after a check sees the same code.
+    The fresh module replaces any ``my_agent`` in ``sys.modules`` (an
+    earlier load of the same file), so an ``import my_agent`` after a check
+    sees the same code; a module of another file with that name (``random``
+    for a file ``random.py``) is left in place.
     """
     path = os.fspath(path)
     name = os.path.basename(path)
@@ -76,7 +78,9 @@ def load(path=AGENT_FILE):
         return None, Feedback(False, f"{name} could not be loaded: its top-level code raised "
                                      f"{type(error).__name__}{_at_line(error, path)}: {error}. "
                                      f"Fix the file, save it, and run this cell again.")
-    sys.modules[module.__name__] = module
+    held = sys.modules.get(module.__name__)
+    if held is None or getattr(held, "__file__", None) == module.__file__:     # never another module's name
+        sys.modules[module.__name__] = module       # (a file named random.py would replace the standard random)
     return module, None
 
 
