@@ -79,7 +79,8 @@ def load(path=AGENT_FILE):
                                      f"{type(error).__name__}{_at_line(error, path)}: {error}. "
                                      f"Fix the file, save it, and run this cell again.")
     held = sys.modules.get(module.__name__)
-    if held is None or getattr(held, "__file__", None) == module.__file__:     # never another module's name
+    mine = module.__name__ == os.path.splitext(AGENT_FILE)[0] or getattr(held, "__file__", None) == module.__file__
+    if held is None or mine:                        # never another module's name
         sys.modules[module.__name__] = module       # (a file named random.py would replace the standard random)
     return module, None
 
