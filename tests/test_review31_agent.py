@@ -200,3 +200,11 @@ def test_a_reloaded_file_replaces_its_earlier_load(tmp_path):
         assert sys.modules["my_agent_review31"] is second and second.X == 2
     finally:
         sys.modules.pop("my_agent_review31", None)
+
+
+def test_a_file_whose_exception_cannot_be_printed_or_holding_a_nul_byte_is_told(tmp_path):
+    fb = agent_file("minimax", path=write(tmp_path, "class E(Exception):\n    def __str__(self):\n"
+                                                    "        raise RuntimeError('no')\nraise E()\n"))
+    assert not fb.ok and "raised E at line 4" in fb.text
+    fb = agent_file("minimax", path=write(tmp_path, "def minimax(game, state):\n    return 0\n\x00\n"))
+    assert not fb.ok and "null bytes" in fb.text and "line None" not in fb.text

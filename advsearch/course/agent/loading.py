@@ -61,7 +61,8 @@ def load(path=AGENT_FILE):
     try:
         code = compile(source, path, "exec")
     except SyntaxError as error:
-        return None, Feedback(False, f"{name} could not be loaded: SyntaxError at line {error.lineno}: {error.msg}. "
+        at = f" at line {error.lineno}" if error.lineno else ""
+        return None, Feedback(False, f"{name} could not be loaded: SyntaxError{at}: {error.msg}. "
                                      f"Fix the file, save it, and run this cell again.")
     except ValueError as error:
         return None, Feedback(False, f"{name} could not be loaded: {error}.")
@@ -76,13 +77,21 @@ def load(path=AGENT_FILE):
         if isinstance(error, KeyboardInterrupt):
             raise
         return None, Feedback(False, f"{name} could not be loaded: its top-level code raised "
-                                     f"{type(error).__name__}{_at_line(error, path)}: {error}. "
+                                     f"{type(error).__name__}{_at_line(error, path)}: {_message(error)}. "
                                      f"Fix the file, save it, and run this cell again.")
     held = sys.modules.get(module.__name__)
     mine = module.__name__ == os.path.splitext(AGENT_FILE)[0] or getattr(held, "__file__", None) == module.__file__
     if held is None or mine:                        # never another module's name
         sys.modules[module.__name__] = module       # (a file named random.py would replace the standard random)
     return module, None
+
+
+def _message(error) -> str:
+    """``str(error)``, or a placeholder when the student's exception cannot even say that."""
+    try:
+        return str(error)
+    except Exception:
+        return "(its message could not be read)"
 
 
 def _at_line(error, path) -> str:
