@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
 
 from advsearch import MAX, MIN, ConnectFour, arena, check, grading
 from advsearch.course.limits.evaluation_match import (EVALUATION_MISTAKES, OPPONENTS, Checked, evaluation, play_match,
-                                              probe_positions, zero)
+                                              probe_positions, verdict, zero)
 from advsearch.evaluation import connect4_eval
+from advsearch.ratings import wilson_interval
 
 SMALL = dict(games=4, max_nodes=60)
 
@@ -36,11 +38,28 @@ def test_grading_plays_the_same_match():
     assert g.details["rate"] == 0.5
 
 
-def test_zero_evaluation_is_weaker_than_target_against_random_or_passes_honestly():
-    """8 games cannot show that 19% is below 40% (interval 4%-53%): the check passes and says so."""
-    fb = evaluation(zero, opponents=["reference"], games=8, max_nodes=100)
-    assert fb.rows[0][4] < 0.4 <= fb.rows[0][5][1] and fb.ok
-    assert fb.text.startswith("Passed within the intervals") and "below the target 40%" in fb.text
+def test_an_evaluation_that_knows_nothing_fails_before_any_game_as_ps2_grades_it():
+    """A constant evaluation plays the "search" opponent's own game, 50% against a 55% target, which 24 games
+    cannot tell apart: only asking whether it tells positions apart fails it, as ps2's originality gate does."""
+    from advsearch.course.limits.originality import assess_originality
+    fb = evaluation(zero, **SMALL)
+    assert not fb.ok and fb.mistake == "eval_blind" and not fb.rows and "tell positions apart" in fb.text
+    assert assess_originality(zero, ConnectFour(), 0, 10).points == 0          # the grader's verdict, the same
+
+    rng = random.Random(1)
+    table = {}
+
+    def guess(s, p):                                                           # consistent, antisymmetric, blind
+        v = table.setdefault(s, rng.uniform(-0.5, 0.5))
+        return v if p == MAX else -v
+    fb = evaluation(guess, **SMALL)
+    assert not fb.ok and fb.mistake == "eval_blind" and "no knowledge of the game" in fb.text
+
+
+def test_an_interval_that_reaches_the_target_passes_and_says_so():
+    """8 games cannot show that 19% is below 40% (interval 4%-53%): the verdict passes and says so."""
+    ok, words = verdict("reference", 0.19, wilson_interval(1.5, 8))
+    assert ok and words.startswith("below the target 40%")
 
 
 def test_broken_evaluations_have_clear_messages():

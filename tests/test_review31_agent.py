@@ -10,6 +10,8 @@ import importlib
 
 import pytest
 
+from advsearch.evaluation import connect4_eval
+
 from advsearch.course.agent import tryouts
 from advsearch.course.agent.steps import agent_file
 from advsearch.course.agent.tryouts import agent_tryout
@@ -90,19 +92,21 @@ def test_a_deepening_that_never_returns_is_stopped(tmp_path, monkeypatch):
 
 
 def late(after, then):
-    """An evaluation sound on the test positions that does ``then()`` from its call number ``after`` on."""
+    """An evaluation sound on the test positions (the package's, scaled down) that does ``then()`` from its call
+    number ``after`` on (the checks before the games make 190 calls)."""
     calls = [0]
+    sound = connect4_eval()
 
     def evaluate(state, player):
         calls[0] += 1
         if calls[0] > after:
             return then()
-        return 0.001 if player == 0 else -0.001
+        return 0.5 * sound(state, player)
     return evaluate
 
 
 def test_an_evaluation_that_breaks_during_the_match_is_told_not_raised():
-    fb = evaluation_match.evaluation(late(100, lambda: float("nan")), games=2, max_nodes=50)
+    fb = evaluation_match.evaluation(late(300, lambda: float("nan")), games=2, max_nodes=50)
     assert not fb.ok and "stopped" in fb.text and "your agent" in fb.text and "nan" in fb.text
 
 
@@ -112,7 +116,7 @@ def test_an_evaluation_that_stalls_during_the_match_is_stopped(monkeypatch):
     def spin():
         while True:
             pass
-    fb = evaluation_match.evaluation(late(100, spin), games=2, max_nodes=50)
+    fb = evaluation_match.evaluation(late(300, spin), games=2, max_nodes=50)
     assert not fb.ok and "did not finish within 0.5 s" in fb.text
 
 
@@ -132,7 +136,8 @@ def test_a_float_that_hides_its_size_is_out_of_range():
         def __abs__(self):
             return 0.0
 
-    fb = evaluation_match.evaluation(lambda s, p: Small(5.0 if p == 0 else -5.0), games=2, max_nodes=50,
+    sound = connect4_eval()
+    fb = evaluation_match.evaluation(lambda s, p: Small((5.0 + sound(s, 0)) * (1 if p == 0 else -1)), games=2, max_nodes=50,
                                      opponents=["random"])
     assert not fb.ok and fb.mistake == "eval_out_of_range"
 

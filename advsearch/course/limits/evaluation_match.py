@@ -24,6 +24,7 @@ from ...game import MAX, MIN
 from ...games.connect4 import ConnectFour
 from ...search import iterative_deepening
 from ..shared.feedback import Feedback, not_answered
+from .originality import blind, originality_positions
 
 
 #: The reference opponents, by name, with a description.
@@ -45,9 +46,17 @@ EVEN = 0.5
 #: The problems :func:`evaluation` names, by key.
 EVALUATION_MISTAKES = {
     "eval_not_antisymmetric": "evaluate(s, MIN) is not -evaluate(s, MAX): Eval must be zero-sum like Utility",
+    "eval_blind": "Eval shows no knowledge of Connect Four: it tells almost no positions apart, or ranks them "
+                  "unlike any evaluation that knows the game (ps2's grade is 0 for such an evaluation)",
     "eval_out_of_range": "Eval reaches the utility of a win or a loss (±1), so the search may prefer a "
                          "good-looking position to a proven win",
 }
+
+
+def _values(evaluate, positions) -> list:
+    """What ``evaluate`` gives MAX on ``positions``, each a finite real number (:class:`Checked`)."""
+    checked = Checked(evaluate)
+    return [float(checked(s, MAX)) for s in positions]
 
 
 def zero(state, player):
@@ -277,6 +286,14 @@ def evaluation(evaluate, games=24, seed=0, *, opponents=("random", "search", "re
     if ms > max_ms:
         return MatchFeedback(False, f"No games were played: your evaluation takes {ms:.2f} ms a call, more than the "
                                     f"{max_ms:g} ms allowed here; the search calls it at nearly every node.")
+    try:
+        positions = originality_positions(game, seed)
+        blind_why = blind(timeout.call(_values, evaluate, positions, seconds=5.0, what="your evaluation"), game,
+                          positions)
+    except Exception as e:         # a time limit, or a raise on a position the first test calls did not meet
+        return MatchFeedback(False, f"On a test position your evaluation failed: {type(e).__name__}: {_text(e)}")
+    if blind_why:
+        return MatchFeedback(False, "No games were played: " + blind_why + ".", "eval_blind")
     rows, verdicts = [], []
     # A limit where a thread keeps it; in a browser tab a watched match would run several times slower.
     seconds = match_seconds(games, max_nodes, max_ms) if timeout.mode() == "threads" else None

@@ -150,16 +150,57 @@ def _real(v) -> bool:
     return isinstance(v, numbers.Real) and not isinstance(v, bool) and math.isfinite(float(v))
 
 
-def unoriginal_values(mine: list, game, positions):
-    """:func:`unoriginal` given the values ``mine`` an evaluation gave ``positions`` for MAX."""
+def blind(mine: list, game, positions):
+    """Why the values ``mine`` an evaluation gave ``positions`` for MAX show no knowledge of the game, or None.
+
+    It fails when it tells too few pairs of positions apart, or ranks too few
+    of the pairs ``connect4_eval`` separates as ``connect4_eval`` does.  ps2's
+    grader asks this inside :func:`unoriginal_values`; ``check.evaluation``
+    asks it before any game, so that self-study and the grade agree.
+
+    >>> from advsearch import ConnectFour
+    >>> game = ConnectFour()
+    >>> positions = originality_positions(game, 0, 40)
+    >>> blind([0.0] * 40, game, positions)[:40]
+    'it gives 0.0 to every test position: an '
+    >>> blind([connect4_eval(game)(s, MAX) for s in positions], game, positions) is None
+    True
+    """
+    why = _alike(mine)
+    if why is None:
+        alike, _ = agreement(mine, [connect4_eval(game)(s, MAX) for s in positions])
+        why = _knows(alike)
+    return why
+
+
+def _alike(mine: list):
+    """Why ``mine`` does not tell positions apart, or None."""
     pairs = len(mine) * (len(mine) - 1) // 2
     _, apart = agreement(mine, mine)
-    if apart < SEPARATES * pairs:
-        if len(set(mine)) == 1:
-            return (f"it gives {mine[0]!r} to every test position: an evaluation must tell positions apart, and one "
-                    "that does not is the \"search\" opponent's, which the package ships")
-        return (f"it tells apart only {apart / pairs:.1%} of the pairs of positions: an evaluation must tell "
-                "positions apart, and one that does not is the \"search\" opponent's, which the package ships")
+    if apart >= SEPARATES * pairs:
+        return None
+    if len(set(mine)) == 1:
+        return (f"it gives {mine[0]!r} to every test position: an evaluation must tell positions apart, and one "
+                "that does not is the \"search\" opponent's, which the package ships")
+    return (f"it tells apart only {apart / pairs:.1%} of the pairs of positions: an evaluation must tell "
+            "positions apart, and one that does not is the \"search\" opponent's, which the package ships")
+
+
+def _knows(reference):
+    """Why an evaluation ranking ``reference`` of connect4_eval's pairs alike shows no knowledge, or None."""
+    if reference >= KNOWS:
+        return None
+    return (f"it ranks only {_floor(reference)} of the pairs of positions that connect4_eval separates as "
+            f"connect4_eval does, where a guess ranks about half and an evaluation that knows what wins "
+            f"Connect Four (lines of four, threats, the centre) at least {KNOWS:.0%}: it shows no knowledge of "
+            "the game")
+
+
+def unoriginal_values(mine: list, game, positions):
+    """:func:`unoriginal` given the values ``mine`` an evaluation gave ``positions`` for MAX."""
+    why = _alike(mine)
+    if why is not None:
+        return why
     reference = None
     for name, theirs in shipped_evaluations(game).items():
         alike, separated = agreement(mine, [theirs(s, MAX) for s in positions])
@@ -170,12 +211,7 @@ def unoriginal_values(mine: list, game, positions):
             return (f"it ranks {_floor(share)} of the pairs of positions that {name} separates {how} {name} "
                     f"does: it is {name} (or a rescaling of it), which the package ships, not an evaluation of "
                     "your own")
-    if reference < KNOWS:
-        return (f"it ranks only {_floor(reference)} of the pairs of positions that connect4_eval separates as "
-                f"connect4_eval does, where a guess ranks about half and an evaluation that knows what wins "
-                f"Connect Four (lines of four, threats, the centre) at least {KNOWS:.0%}: it shows no knowledge of "
-                "the game")
-    return None
+    return _knows(reference)
 
 
 def _floor(share) -> str:
