@@ -213,3 +213,17 @@ def test_a_file_whose_exception_cannot_be_printed_or_holding_a_nul_byte_is_told(
     assert not fb.ok and "raised E at line 4" in fb.text
     fb = agent_file("minimax", path=write(tmp_path, "def minimax(game, state):\n    return 0\n\x00\n"))
     assert not fb.ok and "null bytes" in fb.text and "line None" not in fb.text
+
+
+def test_an_exception_that_cannot_be_printed_is_told_by_check_implementation_too():
+    """Review 31 left this open: a student's exception whose __str__ raises crashed check.implementation."""
+    from advsearch import check
+
+    class Mute(Exception):
+        def __str__(self):
+            raise RuntimeError("no")
+
+    def minimax(game, state):
+        raise Mute()
+    fb = check.implementation(minimax, "minimax")
+    assert not fb.ok and "Mute" in fb.text and "cannot be shown" in fb.text

@@ -30,6 +30,7 @@ import warnings
 
 from ... import validation
 from .runs import Run
+from .untrusted import said
 from ...recording import RecordingGame, Runaway
 from ...sandbox.remote import SandboxFailed
 from ...timeout import TimeLimitExceeded
@@ -127,7 +128,7 @@ def describe_error(e: BaseException) -> str:
     if isinstance(e, Runaway):
         return (f"made more than {e.args[0]} calls to the game on a tree of this size without returning "
                 "(a loop that never ends?)")
-    text = str(e)
+    text = said(e)
     return f"raised {type(e).__name__}{': ' + text if text else ''}"
 
 

@@ -23,6 +23,7 @@ from ...search.base import SearchForbidden, forbid_searches
 from ...trees import Tree
 from .feedback import Feedback, not_answered
 from .reading import is_number
+from .untrusted import said
 
 
 #: What a two-player search returns, as the messages say it.
@@ -204,19 +205,19 @@ def run_problem(trial, run: Run, goal=FOR_MAX, returned=None) -> Feedback | None
     if isinstance(e, timeout.TimeLimitExceeded):
         return _too_slow(trial, e)
     if isinstance(e, SearchForbidden):
-        return Feedback(False, f"{on}, your function called the package's own search{_where(e)}: {e}.")
+        return Feedback(False, f"{on}, your function called the package's own search{_where(e)}: {said(e)}.")
     if e is not None:
         hint = ""
-        if isinstance(e, ValueError) and "empty" in str(e):
+        message = said(e)
+        if isinstance(e, ValueError) and "empty" in message:
             hint = (" Perhaps it asked for the max or min over the children of a leaf: test "
                     "game.is_terminal(state) first and score the leaf with game.utility there.")
-        if isinstance(e, AttributeError) and "'Node' object" in str(e):
+        if isinstance(e, AttributeError) and "'Node' object" in message:
             hint = (" The function is called as fn(game, state), the game first; the state is a tree node, "
                     "so ask the game about it: game.actions(state), game.result(state, a), and so on.")
         if isinstance(e, RecursionError):
             hint = (" It recursed without end: check that it stops at terminal states (game.is_terminal(state)) "
                     "and recurses on game.result(state, a), not on state itself.")
-        message = str(e)
         return Feedback(False, f"{on}, your function raised {type(e).__name__}"
                                f"{': ' + message if message else ''}{_where(e)}.{hint}")
     if run.value is None:

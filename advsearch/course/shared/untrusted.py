@@ -56,3 +56,22 @@ def shown(x, width: int = 60) -> str:
     else its type's name; never raises."""
     text = repr(x) if plain(x) else f"<a {type(x).__name__}>"
     return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def said(e: BaseException, width: int = 300) -> str:
+    """What the exception ``e`` says (``str(e)``), at most ``width`` characters; never raises.
+
+    A student's exception may define a ``__str__`` that raises or returns no string.
+
+    >>> class Mute(Exception):
+    ...     def __str__(self): raise RuntimeError("no")
+    >>> said(ValueError("x" * 5), 4), said(Mute())
+    ('xxx…', '(its message cannot be shown)')
+    """
+    try:
+        text = str(e)
+    except Exception:
+        return "(its message cannot be shown)"
+    if type(text) is not str:
+        return "(its message cannot be shown)"
+    return text if len(text) <= width else text[:width - 1] + "…"
