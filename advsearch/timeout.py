@@ -321,6 +321,25 @@ def _raise_in(ident: int, error=_Stop) -> None:
     ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), ctypes.py_object(error))
 
 
+#: After a limit: how often, and how many times, the stop is raised again into code that caught it.
+REAP_EVERY, REAP_TRIES = 0.05, 200
+
+
+def _reap(worker) -> None:
+    """Raise the stop into ``worker`` again until it ends (at most :data:`REAP_TRIES` times).
+
+    Code that catches every exception (``except BaseException`` in a loop)
+    survives one raise, which lands wherever the next instruction is; it
+    would spin on and slow every later check.  Raised again and again, the
+    stop soon lands outside the ``try``, at the loop's jump back.
+    """
+    for _ in range(REAP_TRIES):
+        worker.join(REAP_EVERY)
+        if not worker.is_alive():
+            return
+        _raise_in(worker.ident)
+
+
 def _in_thread(fn, args, kwargs, seconds, what):
     outcome = {}
     context = contextvars.copy_context()
@@ -347,6 +366,7 @@ def _in_thread(fn, args, kwargs, seconds, what):
         raise
     if worker.is_alive():
         _raise_in(worker.ident)
+        threading.Thread(target=_reap, args=(worker,), name=f"advsearch: stopping {what}", daemon=True).start()
         raise TimeLimitExceeded(what, seconds)
     if "error" in outcome:
         error = outcome.pop("error")

@@ -227,3 +227,25 @@ def test_an_exception_that_cannot_be_printed_is_told_by_check_implementation_too
         raise Mute()
     fb = check.implementation(minimax, "minimax")
     assert not fb.ok and "Mute" in fb.text and "cannot be shown" in fb.text
+
+
+def test_code_that_catches_the_stop_is_stopped_again_until_it_ends():
+    """Review 31: a worker that catches BaseException in a loop survived its limit and spun on for ever,
+    slowing every later check in the kernel. The stop is now raised again until the worker ends."""
+    import threading
+    import time
+
+    from advsearch import timeout
+
+    def stubborn():
+        while True:
+            try:
+                sum(range(50))
+            except BaseException:
+                pass
+    with pytest.raises(timeout.TimeLimitExceeded):
+        timeout.call(stubborn, seconds=0.2, what="a stubborn loop")
+    give_up = time.monotonic() + timeout.REAP_EVERY * timeout.REAP_TRIES + 5
+    while any(t.name == "advsearch: a stubborn loop" for t in threading.enumerate()):
+        assert time.monotonic() < give_up, "the worker still runs after every stop the reaper raises"
+        time.sleep(0.05)
