@@ -132,7 +132,8 @@ def test_a_browser_tab_allows_a_slower_evaluation_but_not_a_far_slower_one():
             time.sleep(ms / 1000)
             return 0.0
         return evaluate
-    assert "ms a call" in evaluation(sleepy(3), **SMALL).text                     # refused in CPython
+    quick = dict(games=2, max_nodes=20, opponents=["random"])
+    assert "ms a call" in evaluation(sleepy(3), **quick).text                     # refused in CPython
     with timeout.forced("cooperative"):
-        assert "ms a call" not in evaluation(sleepy(3), **SMALL).text             # let through in a tab
-        assert "ms a call" in evaluation(sleepy(1.5 * BROWSER_SLOWDOWN), **SMALL).text
+        assert "ms a call" not in evaluation(sleepy(3), **quick).text             # let through in a tab
+        assert "ms a call" in evaluation(sleepy(1.5 * BROWSER_SLOWDOWN), **quick).text
