@@ -14,17 +14,16 @@ is what it is, in the words of MAX-VALUE and MIN-VALUE.
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 
 from ...game import MAX
 from ...result import format_number as _f
 from ...search import alphabeta
 from ...trees import Tree
-from ..shared.feedback import Feedback, not_answered
-from ...answers import number_problem
-from ..shared.reading import BadItem, as_tree, blank, has_chance, locate, same, two_player
+from ..shared.feedback import Feedback
+from ..shared.reading import as_tree, has_chance, same, two_player
 from ..shared.untrusted import shown
-from ..shared.wording import PLAYER, and_list, article, cap, short_name
+from ..shared.window_answers import read_window, read_windows
+from ..shared.wording import PLAYER, and_list, short_name
 
 
 inf = math.inf
@@ -40,10 +39,6 @@ WINDOW_MISTAKES = {
 
 #: The two windows an answer gives for each node, in the order it gives them.
 WHEN = ("entered", "returns")
-
-#: How an answer may write an infinite bound besides ``math.inf``.
-INFINITIES = {"inf": inf, "+inf": inf, "-inf": -inf, "∞": inf, "+∞": inf, "-∞": -inf, "−∞": -inf,
-              "infinity": inf, "+infinity": inf, "-infinity": -inf}
 
 EXAMPLE = '{"A": [(-inf, inf), (3, inf)], "B": [(-inf, inf), (-inf, 3)], ...}'
 
@@ -120,14 +115,10 @@ A node that cuts returns v at once: the test comes before the update in MIN-VALU
     entered = {p for _, p, w, _ in frames}
     how = (f"for each node the search enters, give [(α, β) when it is entered, (α, β) when it returns], "
            f"like {EXAMPLE}, with inf = math.inf.")
-    if blank(answer):
-        return Feedback(False, not_answered(how).text, findings={"right": 0})
-    if not isinstance(answer, dict):
-        return Feedback(False, f"Your answer is {article(answer)}; give a dict from each node the search enters "
-                               f"to its two windows, like {EXAMPLE}.", findings={"right": 0})
-    given, refusal = _read(t, answer)
+    given, refusal = read_windows(t, answer, how, f"each node the search enters to its two windows, like {EXAMPLE}",
+                                  _not_inner, _read_pair)
     if refusal is not None:
-        return Feedback(False, refusal, findings={"right": 0})
+        return refusal
     right = sum(1 for _, p, w, ab in frames if p in given and given[p][WHEN.index(w)] is not None
                 and all(same(x, y) for x, y in zip(given[p][WHEN.index(w)], ab)))
     findings = {"right": right, "windows": 2 * len(entered)}
@@ -163,66 +154,33 @@ def _event(trace, k) -> str:
     return f"At event {k} (“{trace.narrate()[k].rstrip('.')}”): "
 
 
-def _read(t: Tree, answer: dict):
-    """``(given, refusal)``: each node's two windows by path (a window left ``...`` is None), or the sentence
-    that refuses the answer's first unreadable item."""
-    given = {}
-    for key, pair in dict.items(answer):
-        try:
-            path = locate(t, key)
-        except BadItem as e:
-            return None, cap(str(e)) + "."
-        name = short_name(t, path)
-        if not t.node(path).children:
-            return None, (f"{name} is a leaf: give windows only for the inner nodes the search enters (a leaf "
-                          "is scored whatever its window).")
-        if pair is None or pair is Ellipsis:
+def _not_inner(t: Tree, path, name):
+    """The sentence refusing windows for a leaf (scored whatever its window), or None for an inner node."""
+    if not t.node(path).children:
+        return (f"{name} is a leaf: give windows only for the inner nodes the search enters (a leaf "
+                "is scored whatever its window).")
+    return None
+
+
+def _read_pair(name, pair):
+    """``(windows, problem)``: a node's two windows, [(α, β) when entered, (α, β) when it returns] (one left
+    ``...`` is None), or the sentence refusing them."""
+    if type(pair) not in (list, tuple) or len(pair) != 2:
+        return None, (f"Your answer for {name} is {shown(pair)}; give two windows, [(α, β) when {name} is "
+                      f"entered, (α, β) when it returns], like [(-inf, inf), (3, inf)].")
+    windows_read = []
+    for when, w in zip(WHEN, pair):
+        if w is None or w is Ellipsis:
+            windows_read.append(None)
             continue
-        if type(pair) not in (list, tuple) or len(pair) != 2:
-            return None, (f"Your answer for {name} is {shown(pair)}; give two windows, [(α, β) when {name} is "
-                          f"entered, (α, β) when it returns], like [(-inf, inf), (3, inf)].")
-        windows_read = []
-        for when, w in zip(WHEN, pair):
-            if w is None or w is Ellipsis:
-                windows_read.append(None)
-                continue
-            if type(w) not in (list, tuple) or len(w) != 2:
-                return None, (f"{name}'s window when {'entered' if when == 'entered' else 'it returns'} is "
-                              f"{shown(w)}; write a window as a pair (α, β), like (3, inf).")
-            bounds = []
-            for side, x in zip("αβ", w):
-                value, problem = read_bound(x)
-                if problem:
-                    moment = "it is entered" if when == "entered" else "it returns"
-                    return None, f"In {name}'s window when {moment}, {side} is {problem}"
-                bounds.append(value)
-            windows_read.append(tuple(bounds))
-        if path in given and given[path] != tuple(windows_read):
-            return None, f"You named {name} twice with different windows; give each node once."
-        given[path] = tuple(windows_read)
-    return given, None
-
-
-def read_bound(x):
-    """``(value, problem)``: a bound as a number (±inf allowed, also as text), or a sentence on why it is none.
-
-    >>> read_bound("-inf"), read_bound(3)[0], read_bound("3")[1]
-    ((-inf, None), 3, "the text '3'; write a number without quotes, or inf / -inf for an infinite bound.")
-    """
-    word = str.lower(str.strip(x)) if isinstance(x, str) else None      # a plain str, whatever a subclass says
-    if word in INFINITIES:
-        return INFINITIES[word], None
-    if type(x) in (int, float, Fraction):
-        if isinstance(x, float) and math.isnan(x):
-            return None, "nan, not a number."
-        if isinstance(x, float) and math.isinf(x):
-            return x, None
-        if number_problem(x) is not None:
-            return None, "too large: a number in an answer has at most 300 digits."
-        return x, None
-    if isinstance(x, str):
-        return None, f"the text {shown(x, 30)}; write a number without quotes, or inf / -inf for an infinite bound."
-    return None, f"{shown(x, 30)} ({article(x)}); write a number, or inf / -inf."
+        moment = "it is entered" if when == "entered" else "it returns"
+        window, problem = read_window(w, f"{name}'s window when {moment}",
+                                      f"{name}'s window when {'entered' if when == 'entered' else 'it returns'} is "
+                                      f"{shown(w)}; write a window as a pair (α, β), like (3, inf).")
+        if problem:
+            return None, problem
+        windows_read.append(window)
+    return tuple(windows_read), None
 
 
 def _wrong(t: Tree, trace, k, side, given, eq, findings) -> Feedback:

@@ -17,16 +17,15 @@ of its first event (``enter``, or ``leaf`` for an outcome that is a leaf).
 
 from __future__ import annotations
 
-
 from ...game import CHANCE
 from ...result import format_number as _f
 from ...search import expectiminimax
 from ...trees import Tree
-from ..alphabeta.windows import read_bound
-from ..shared.feedback import Feedback, not_answered
-from ..shared.reading import BadItem, as_tree, blank, locate, same, two_player
+from ..shared.feedback import Feedback
+from ..shared.reading import as_tree, same, two_player
 from ..shared.untrusted import shown
-from ..shared.wording import and_list, article, cap, short_name
+from ..shared.window_answers import read_window, read_windows
+from ..shared.wording import and_list, short_name
 
 
 #: The slips :func:`star1_windows` names, by key.
@@ -107,14 +106,10 @@ A chance node cannot pass α and β on as they are: its value is an average, so 
     frames = outcome_frames(trace)
     searched = {p for _, p, _ in frames}
     how = f"give the window (α_i, β_i) of every outcome Star1 searches, like {EXAMPLE}."
-    if blank(answer):
-        return Feedback(False, not_answered(how).text, findings={"right": 0})
-    if not isinstance(answer, dict):
-        return Feedback(False, f"Your answer is {article(answer)}; give a dict from each outcome Star1 searches "
-                               f"to its window (α_i, β_i), like {EXAMPLE}.", findings={"right": 0})
-    given, refusal = _read(t, answer)
+    given, refusal = read_windows(t, answer, how, f"each outcome Star1 searches to its window (α_i, β_i), like "
+                                  f"{EXAMPLE}", _not_outcome, _read_one)
     if refusal is not None:
-        return Feedback(False, refusal, findings={"right": 0})
+        return refusal
     right = sum(1 for _, p, ab in frames if p in given and all(same(x, y) for x, y in zip(given[p], ab)))
     findings = {"right": right, "windows": len(frames)}
     story = trace.narrate()
@@ -146,32 +141,18 @@ A chance node cannot pass α and β on as they are: its value is an average, so 
     return Feedback(True, f"Correct: the windows of all {len(frames)} outcomes Star1 searches.", findings=findings)
 
 
-def _read(t: Tree, answer: dict):
-    """``(given, refusal)``: each outcome's window by path, or the sentence refusing the first bad item."""
-    given = {}
-    for key, window in dict.items(answer):
-        try:
-            path = locate(t, key)
-        except BadItem as e:
-            return None, cap(str(e)) + "."
-        name = short_name(t, path)
-        if not path or t.node(path[:-1]).player != CHANCE:
-            return None, (f"{name} is not an outcome of a chance node: give windows only for the children of "
-                          "chance nodes that Star1 searches.")
-        if window is None or window is Ellipsis:
-            continue
-        if type(window) not in (list, tuple) or len(window) != 2:
-            return None, f"Your answer for {name} is {shown(window)}; give its window as a pair (α_i, β_i), like (0, 10)."
-        pair = []
-        for side, x in zip("αβ", window):
-            value, problem = read_bound(x)
-            if problem:
-                return None, f"In {name}'s window, {side} is {problem}"
-            pair.append(value)
-        if path in given and given[path] != tuple(pair):
-            return None, f"You named {name} twice with different windows; give each node once."
-        given[path] = tuple(pair)
-    return given, None
+def _not_outcome(t: Tree, path, name):
+    """The sentence refusing a window for a node that is no outcome of a chance node, or None."""
+    if not path or t.node(path[:-1]).player != CHANCE:
+        return (f"{name} is not an outcome of a chance node: give windows only for the children of "
+                "chance nodes that Star1 searches.")
+    return None
+
+
+def _read_one(name, window):
+    """``(window, problem)``: an outcome's window (α_i, β_i), or the sentence refusing it."""
+    return read_window(window, f"{name}'s window", f"Your answer for {name} is {shown(window)}; give its window "
+                                                   f"as a pair (α_i, β_i), like (0, 10).")
 
 
 def _chance_story(trace, k):
