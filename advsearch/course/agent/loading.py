@@ -118,3 +118,27 @@ def function_in(module, name, path=AGENT_FILE):
         return None, Feedback(False, f"In {os.path.basename(os.fspath(path))}, {name} is a "
                                      f"{type(fn).__name__}, not a function.")
     return fn, None
+
+
+def functions(path, names):
+    """``({name: fn}, None)``: the file ``path`` loaded afresh and its functions ``names``; or ``(None, feedback)``
+    saying why the file did not load or which function it lacks first.
+
+    >>> import pathlib, tempfile
+    >>> file = pathlib.Path(tempfile.mkdtemp()) / "my_agent.py"
+    >>> _ = file.write_text("def minimax(game, state):\\n    return 1\\n")
+    >>> fns, problem = functions(file, ["minimax"])
+    >>> fns["minimax"](None, None), problem
+    (1, None)
+    >>> print(functions(file, ["minimax", "alphabeta"])[1])   # doctest: +ELLIPSIS
+    Not answered yet: my_agent.py defines no alphabeta. ...
+    """
+    module, problem = load(path)
+    if problem is not None:
+        return None, problem
+    found = {}
+    for name in names:
+        found[name], problem = function_in(module, name, path)
+        if problem is not None:
+            return None, problem
+    return found, None

@@ -42,7 +42,7 @@ from __future__ import annotations
 from ..implementation import implementation
 from ..limits.deepening import check_deepening
 from ..limits.evaluation_match import evaluation
-from .loading import AGENT_FILE, function_in, load
+from .loading import AGENT_FILE, functions
 
 
 def _minimax(fn, **keywords):
@@ -97,9 +97,6 @@ def agent_file(step, path=AGENT_FILE, **keywords):
     """
     if step not in STEPS:
         raise ValueError(f"unknown step {step!r}; the steps are {', '.join(STEPS)}")
-    module, problem = load(path)
-    if problem is not None:
-        return problem
     name, checker = STEPS[step]
-    fn, problem = function_in(module, name, path)
-    return problem if problem is not None else checker(fn, **keywords)
+    found, problem = functions(path, [name])
+    return problem if problem is not None else checker(found[name], **keywords)

@@ -37,7 +37,7 @@ from ...search import alphabeta, minimax
 from ...search.base import forbid_searches
 from ..shared.feedback import Feedback, not_answered
 from ..shared.running import describe_error
-from .loading import AGENT_FILE, function_in, load
+from .loading import AGENT_FILE, functions
 
 #: An endgame with 8 empty cells, X to move: column 1 wins, 0, 4 and 5 lose.
 ENDGAME = (1, 3, 3, 2, 6, 5, 4, 2, 1, 2, 4, 3, 3, 6, 6, 4, 0, 0, 2, 6, 4, 0, 6, 5, 3, 4, 3, 6, 5, 2, 0, 5, 0, 2)
@@ -97,16 +97,8 @@ def agent_tryout(task, path=AGENT_FILE) -> Feedback:
     """
     if task not in TASKS:
         raise ValueError(f"unknown task {task!r}; the tasks are {', '.join(TASKS)}")
-    module, problem = load(path)
-    if problem is not None:
-        return problem
-    name = os.path.basename(os.fspath(path))
-    needed = {}
-    for fn_name in TASKS[task][1]:
-        needed[fn_name], problem = function_in(module, fn_name, path)
-        if problem is not None:
-            return problem
-    return TASKS[task][0](name, **needed)
+    needed, problem = functions(path, TASKS[task][1])
+    return problem if problem is not None else TASKS[task][0](os.path.basename(os.fspath(path)), **needed)
 
 
 def _values(fn, game, state, name, fn_name):
