@@ -23,6 +23,8 @@ inf = float("inf")
 
 
 class AlwaysEqual:
+    """An object equal to everything, that hashes like "a"."""
+
     def __eq__(self, other):
         return True
 
@@ -33,17 +35,8 @@ class AlwaysEqual:
         return hash("a")
 
 
-class EqualStr(str):
+class EqualStr(AlwaysEqual, str):
     """A str that equals everything, hashes like "a" and strips to itself: it once passed every history question."""
-
-    def __eq__(self, other):
-        return True
-
-    def __ne__(self, other):
-        return False
-
-    def __hash__(self):
-        return hash("a")
 
     def strip(self, *chars):
         return self
