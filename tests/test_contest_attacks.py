@@ -527,3 +527,6 @@ def test_the_reviews_contest_attacks_win_nothing_and_stop_nothing(tmp_path, atta
         lost = [g for g in result.games if g["forfeit"] and g["forfeit"] in attackers] + \
                [a for a in result.excluded]
         assert lost, f"{attack}: the attacker neither forfeited nor was left out"
+    if attack == "contest_baseline_name":                  # left out; the reference agent plays bob
+        assert "reference agent 'random'" in result.excluded["random (submission)"]
+        assert {tuple(sorted(g["seats"])) for g in result.games} == {("bob", "random")}

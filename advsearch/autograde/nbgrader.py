@@ -9,7 +9,9 @@ of ``nbgrader autograde`` and nothing else of nbgrader's workflow:
    and nothing left running afterwards.  The kernel named by the notebook is
    ignored: it is always this environment's Python.  Output past
    :attr:`SandboxedExecute.max_output` characters a cell (or
-   ``max_total_output`` a notebook) is dropped, with a note.
+   ``max_total_output`` a notebook) is dropped, with a note, and every output
+   is rebuilt as the notebook format allows (:mod:`.kernel_outputs`): the
+   student's code can send the kernel's messages itself.
 2. **The scores come from the trusted grader** (:class:`TrustedGrades`),
    which runs after the kernel has finished: it runs the student's cells once
    more in a fresh sandbox without the package
@@ -52,6 +54,7 @@ from ..sandbox import bubblewrap, files
 from ..sandbox.files import cut
 from ..sandbox.remote import ProtocolError, RemoteError, Runner, RunnerDied
 from . import problemsets
+from .kernel_outputs import KEEP, well_formed
 
 __all__ = ["configure", "SandboxedKernelManager", "SandboxedExecute", "TrustedGrades", "KeepFirstIds", "Budget",
            "SafeOutputs",
@@ -190,7 +193,7 @@ class SandboxedExecute(Execute):
         self._budget = Budget.of(resources, TrustedGrades(config=self.config).budget_seconds)
         self._cells_run = 0
         try:
-            return super().preprocess(nb, resources, km)
+            nb, resources = super().preprocess(nb, resources, km)
         except Exception as e:                      # the kernel's trouble, made by the code it ran
             if not self._cells_run:
                 raise                               # no cell ran: the kernel never started, which is ours
@@ -200,7 +203,10 @@ class SandboxedExecute(Execute):
             nb.cells.append(nbformat.v4.new_markdown_cell(
                 "*[advsearch: the kernel stopped early, so the cells without output from there on were not run "
                 "in it. The grades do not depend on the kernel.]*"))
-            return nb, resources
+        dropped = sum(well_formed(cell) for cell in nb.cells if cell.cell_type == "code")
+        if dropped:                                 # the student's code sent messages nbgrader could not store
+            self.log.warning("%d output(s) the kernel sent could not be read and were dropped", dropped)
+        return nb, resources
 
     def _cell_timeout(self, cell) -> int:
         left = self._budget.left() if self._budget else float("inf")
@@ -291,7 +297,7 @@ class SafeOutputs(NbGraderPreprocessor):
     - the notebook's stored widget state is dropped.
     """
 
-    KEEP = ("text/plain", "image/png", "image/jpeg")
+    KEEP = KEEP
     IMAGES = ("image/png", "image/jpeg")
     #: The most characters of an image's alternative text kept (the package's own say at most 10,000).
     MAX_ALT = 10_000

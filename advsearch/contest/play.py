@@ -113,7 +113,10 @@ def run(game, agents, *, baselines=(), game_options=None, format="round-robin", 
             raise ValueError("rounds are for the Swiss format (format='swiss'); a round robin plays every pair")
         rounds = validation.count("rounds", rounds)
     entrants, excluded = _entrants(agents)
-    entrants += [baseline(spec) for spec in baselines]
+    references = [baseline(spec) for spec in baselines]
+    if isinstance(agents, (str, os.PathLike)):       # a student may name a submission like a reference agent
+        entrants, excluded = _without_reference_names(entrants, excluded, references)
+    entrants += references
     _check_names(entrants)
     budget = Budget(time_per_move, max_nodes)
     settings = {"game": game, "options": options, "games_per_pair": games_per_pair, "openings": openings,
@@ -212,6 +215,17 @@ def _entrants(agents) -> tuple:
         if not isinstance(e, Entrant):
             raise ValueError(f"agents must be a folder of submissions or a list of Entrant, not a list holding {e!r}")
     return entrants, {}
+
+
+def _without_reference_names(entrants, excluded, references) -> tuple:
+    """The submissions without those named like a reference agent of the contest, each left out with the
+    reason (under ``"<name> (submission)"``: the reference agent keeps its name and plays)."""
+    taken = {r.name for r in references}
+    for e in entrants:
+        if e.name in taken:
+            excluded[f"{e.name} (submission)"] = (f"its name is that of the reference agent {e.name!r}, which "
+                                                  f"plays in this contest; rename the submission")
+    return [e for e in entrants if e.name not in taken], excluded
 
 
 def _check_names(entrants):

@@ -72,6 +72,16 @@ until every cell kept only its nbgrader metadata and a student's raw cell was sh
 ``raw_cell_fake_score`` (a raw cell without a format is HTML: a panel like nbgrader's "Score: 10.0 / 10.0", a
 black overlay and a live link) and ``cell_metadata_overlay`` (a tag's words become classes of the cell's
 <div>, and a "transient" or "magics_language" of the wrong type stopped the page).
+
+Review 40 (2026-11-27, issue 30's new parts and the whole pipeline again) got in twice.  The student's kernel
+can send iopub messages itself, and nbclient stores what they say: ``kernel_text_execution_count`` (a prompt
+number that is text: nbconvert found the autograded notebook invalid) and ``kernel_stream_text_list`` (a
+stream's text as a list of strings, valid nbformat, on which nbgrader's LimitOutput raised AttributeError)
+each made nbgrader drop that student's notebook as failed ("not graded ... it failed (see its log)", 0 of 13)
+while the student's own runs and ``nbgrader validate`` looked normal.  Defended since SandboxedExecute rebuilds
+every output after the kernel (``advsearch/autograde/kernel_outputs.py``); ``kernel_traceback_text`` is the
+same for an error's traceback.  ``contest_baseline_name`` (an entry ``random.py`` beside the random baseline)
+stopped the whole contest before any game; such an entry is now left out with its reason.
 """
 
 from __future__ import annotations
@@ -106,6 +116,19 @@ _runner.pack = lambda x, depth=0: {FORGED}
 
 def _forge(forged: str) -> str:
     return _FORGE.replace("{FORGED}", forged)
+
+
+#: Student code that sends one iopub message of its own, parented to the cell running it, when autograded only.
+_KERNEL_SENDS = '''
+import os
+if os.environ.get("NBGRADER_EXECUTION") == "autograde":
+    _k = get_ipython().kernel
+    _k.session.send(_k.iopub_socket, {KIND}, {CONTENT}, parent=_k.get_parent("shell"), ident=_k._topic({KIND}))
+'''
+
+
+def _kernel_sends(kind: str, content: dict) -> str:
+    return _KERNEL_SENDS.replace("{KIND}", repr(kind)).replace("{CONTENT}", repr(content))
 
 
 def _leaves(n):
@@ -586,6 +609,17 @@ def expectimax(game, state):
         game.actions(players[k % len(players)])
     game.utility(leaves[0], MAX)
     return value'''}),
+    # ---------------------------------------------------------- review 40: the kernel's own messages, unchecked
+    # Only while autograded (the sandboxed kernel is told NBGRADER_EXECUTION=autograde), the cell sends one iopub
+    # message itself; nbclient stores what it says as it is.  A prompt number that is text made nbconvert find
+    # the notebook invalid; a stream's text as a list (valid nbformat) made nbgrader's LimitOutput fail.  Either
+    # way nbgrader dropped the whole submission as failed: "not graded ... it failed (see its log)".
+    "kernel_text_execution_count": ("after the kernel", ("ps1", "ps3"), {"first": _kernel_sends(
+        "execute_result", {"data": {"text/plain": "42"}, "metadata": {}, "execution_count": "<b>x</b>"})}),
+    "kernel_stream_text_list": ("after the kernel", ("ps1", "ps4"), {"first": _kernel_sends(
+        "stream", {"name": "stdout", "text": ["a\n", "b\n"]})}),
+    "kernel_traceback_text": ("after the kernel", ("ps1",), {"first": _kernel_sends(
+        "error", {"ename": 5, "evalue": None, "traceback": "x" * 300})}),
     # ---------------------------------------------------------- nbgrader's own checks stop the whole batch
     # nbgrader's convert_notebooks re-raises SchemaTooNewError/SchemaTooOldError as NbGraderException, which
     # ends `nbgrader autograde ps1` for every student after this one (see PLANTS-free placement below:
@@ -823,6 +857,10 @@ def agent(game, state):
         time.sleep(1.5)
     return game.actions(state)[0]
 '''},
+    # Review 40: an entry named like a baseline agent ("random"): the contest refused the whole run, "two agents
+    # are called 'random'", and played no game.  Entrants come from file names a student may choose (the
+    # contest template asks for my_agent.py, renamed by the lecturer or not).
+    "contest_baseline_name": {"random.py": "def agent(game, state):\n    return game.actions(state)[0]\n"},
     # CPU-bound children left running while the opponent thinks (the time per move is wall time).  Fails
     # here: each sandbox is a session of its own (--new-session), so the kernel's autogroup scheduling gives
     # it one share of the CPU; a host with kernel.sched_autogroup_enabled=0 has no such defence.

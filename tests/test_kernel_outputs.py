@@ -1,0 +1,68 @@
+"""Outputs a student's kernel can send, rebuilt so that nbgrader can always validate and store the notebook."""
+
+import nbformat
+from hypothesis import given, settings, strategies as st
+from nbgrader.preprocessors import LimitOutput
+
+from advsearch.autograde.kernel_outputs import KEEP, well_formed
+
+# Anything JSON can carry, which is what a kernel's message can carry.
+json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+                           max_leaves=8)
+KINDS = ("stream", "display_data", "execute_result", "error", "update_display_data", "nonsense")
+FIELDS = ("name", "text", "data", "metadata", "execution_count", "ename", "evalue", "traceback")
+
+
+@st.composite
+def outputs(draw):
+    """An output as a forged message could make it: a known kind, and each field of any JSON type."""
+    o = {"output_type": draw(st.sampled_from(KINDS))}
+    for field in draw(st.lists(st.sampled_from(FIELDS), unique=True)):
+        o[field] = draw(json_values | st.sampled_from(["stdout", "stderr"])
+                        | st.dictionaries(st.sampled_from([*KEEP, "text/html"]), json_values, max_size=3))
+    return o
+
+
+def a_notebook(cell_outputs, count):
+    """A notebook of one code cell holding what a kernel sent, unchecked (as nbclient stores it)."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1")])
+    nb.cells[0]["outputs"] = [nbformat.from_dict(o) if isinstance(o, dict) else o for o in cell_outputs]
+    nb.cells[0]["execution_count"] = count
+    return nb
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(outputs() | json_values, max_size=5), json_values)
+def test_whatever_the_kernel_sent_the_notebook_validates_and_limit_output_reads_it(cell_outputs, count):
+    nb = a_notebook(cell_outputs, count)
+    well_formed(nb.cells[0])
+    nbformat.validate(nb)                                    # what nbconvert does after each preprocessor
+    LimitOutput(max_lines=2, max_traceback=3).preprocess(nb, {})   # nbgrader's, later in autograde
+    nbformat.validate(nb)
+
+
+@given(st.text(), st.sampled_from(["stdout", "stderr"]), st.text(), st.integers(0, 10 ** 6))
+def test_well_formed_outputs_are_kept_as_they_are(text, name, plain, count):
+    sent = [nbformat.v4.new_output("stream", name=name, text=text),
+            nbformat.v4.new_output("execute_result", data={"text/plain": plain}, execution_count=count),
+            nbformat.v4.new_output("error", ename="ValueError", evalue=text, traceback=["a", text])]
+    nb = a_notebook([dict(o) for o in sent], count)
+    assert well_formed(nb.cells[0]) == 0
+    assert nb.cells[0].outputs == sent and nb.cells[0].execution_count == count
+
+
+def test_the_review_s_forged_messages_are_mended_and_the_unreadable_ones_noted():
+    # review 40: a prompt number as text, a stream's text as a list; both once made nbgrader drop the notebook
+    nb = a_notebook([{"output_type": "execute_result", "data": {"text/plain": "42"}, "metadata": {},
+                      "execution_count": "<b>x</b>"},
+                     {"output_type": "stream", "name": "stdout", "text": ["a\n", "b\n"]},
+                     {"output_type": "stream", "name": "stdout", "text": {"not": "text"}},
+                     {"output_type": "display_data", "data": {"text/html": "<script>x</script>"}, "metadata": {}},
+                     "not an output"], "<b>x</b>")
+    assert well_formed(nb.cells[0]) == 2                         # the dict text and the string; HTML is not shown
+    cell = nb.cells[0]
+    assert cell.execution_count is None and cell.outputs[0].execution_count is None
+    assert [o.get("text") for o in cell.outputs[1:]] == [
+        "a\nb\n", "[advsearch: 2 outputs the kernel sent could not be read and were dropped]\n"]
+    assert len(cell.outputs) == 3
