@@ -325,19 +325,40 @@ def _raise_in(ident: int, error=_Stop) -> None:
 REAP_EVERY, REAP_TRIES = 0.05, 200
 
 
-def _reap(worker) -> None:
+#: Workers that outlived every stop raised into them, with what they were running: ``[(thread, what), ...]``.
+_runaways: list = []
+
+
+def _reap(worker, what) -> None:
     """Raise the stop into ``worker`` again until it ends (at most :data:`REAP_TRIES` times).
 
     Code that catches every exception (``except BaseException`` in a loop)
     survives one raise, which lands wherever the next instruction is; it
     would spin on and slow every later check.  Raised again and again, the
-    stop soon lands outside the ``try``, at the loop's jump back.
+    stop usually lands outside the ``try``, at the loop's jump back.  Not
+    always: loops inside loops, each in its own ``try``, can catch every one,
+    and a thread cannot be killed.  Such a worker is noted, and every later
+    :func:`call` refuses to run until it has ended (see :func:`_no_runaway`).
     """
     for _ in range(REAP_TRIES):
         worker.join(REAP_EVERY)
         if not worker.is_alive():
             return
         _raise_in(worker.ident)
+    if worker.is_alive():
+        _runaways.append((worker, what))
+
+
+def _no_runaway() -> None:
+    """Raise RuntimeError while a worker that survived every stop is still running (it takes a core, and
+    every limit kept beside it would be kept unfairly)."""
+    _runaways[:] = [(w, what) for w, what in _runaways if w.is_alive()]
+    if _runaways:
+        what = _runaways[0][1]
+        raise RuntimeError(f"{what} is still running: it caught every stop for {REAP_EVERY * REAP_TRIES:g} s "
+                           f"after its time limit (an `except BaseException` inside a loop?), and Python cannot "
+                           f"end a thread from outside. Restart the kernel (Kernel > Restart Kernel) and fix "
+                           f"that code before running more.")
 
 
 def _in_thread(fn, args, kwargs, seconds, what):
@@ -366,7 +387,7 @@ def _in_thread(fn, args, kwargs, seconds, what):
         raise
     if worker.is_alive():
         _raise_in(worker.ident)
-        threading.Thread(target=_reap, args=(worker,), name=f"advsearch: stopping {what}", daemon=True).start()
+        threading.Thread(target=_reap, args=(worker, what), name=f"advsearch: stopping {what}", daemon=True).start()
         raise TimeLimitExceeded(what, seconds)
     if "error" in outcome:
         error = outcome.pop("error")
@@ -381,6 +402,8 @@ def call(fn, *args, seconds, what="the code", **kwargs):
     than a thread can wait (``threading.TIMEOUT_MAX``, about 292 years).  The call sees the
     caller's context variables.  Whatever ``fn`` raises is raised here; an
     interrupt (the notebook's stop button) while waiting stops the worker too.
+    While code an earlier call gave up on still runs, having caught every stop
+    raised into it, this raises RuntimeError saying to restart the kernel.
     Where threads are missing the limit is kept cooperatively (see the module's
     description): code that does not come back to the package is stopped only
     when it returns.
@@ -388,5 +411,6 @@ def call(fn, *args, seconds, what="the code", **kwargs):
     if validation.budget("seconds", seconds) is None or seconds >= threading.TIMEOUT_MAX:
         return fn(*args, **kwargs)
     if mode() == "threads":
+        _no_runaway()
         return _in_thread(fn, args, kwargs, seconds, what)
     return _cooperatively(fn, args, kwargs, seconds, what)

@@ -249,3 +249,35 @@ def test_code_that_catches_the_stop_is_stopped_again_until_it_ends():
     while any(t.name == "advsearch: a stubborn loop" for t in threading.enumerate()):
         assert time.monotonic() < give_up, "the worker still runs after every stop the reaper raises"
         time.sleep(0.05)
+
+
+def test_a_worker_that_survives_every_stop_makes_later_calls_say_restart_the_kernel(monkeypatch):
+    # review 40: loops inside loops, each in its own try, can catch every stop the reaper raises; a thread cannot
+    # be killed, so the next call refuses to run beside it.  Here every raise "misses" (_raise_in does nothing)
+    # and the worker waits on an event, so that the test can end it.
+    import threading
+    import time
+
+    from advsearch import timeout
+
+    done = threading.Event()
+    monkeypatch.setattr(timeout, "_raise_in", lambda ident, error=None: None)
+    monkeypatch.setattr(timeout, "REAP_TRIES", 3)
+    monkeypatch.setattr(timeout, "REAP_EVERY", 0.01)
+    try:
+        with pytest.raises(timeout.TimeLimitExceeded):
+            timeout.call(done.wait, seconds=0.05, what="your survivor")
+        give_up = time.monotonic() + 10
+        while not timeout._runaways:
+            assert time.monotonic() < give_up, "the reaper never gave up on the worker"
+            time.sleep(0.01)
+        with pytest.raises(RuntimeError, match=r"your survivor is still running: .* Restart the kernel"):
+            timeout.call(sum, [1, 2], seconds=1, what="the next check")
+    finally:
+        done.set()
+    give_up = time.monotonic() + 10
+    while any(t.name == "advsearch: your survivor" for t in threading.enumerate()):
+        assert time.monotonic() < give_up
+        time.sleep(0.01)
+    assert timeout.call(sum, [1, 2], seconds=1, what="the next check") == 3      # once it has ended, calls run
+    assert not timeout._runaways
