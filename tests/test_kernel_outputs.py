@@ -1,10 +1,12 @@
 """Outputs a student's kernel can send, rebuilt so that nbgrader can always validate and store the notebook."""
 
+import json
+
 import nbformat
 from hypothesis import given, settings, strategies as st
 from nbgrader.preprocessors import LimitOutput
 
-from advsearch.autograde.kernel_outputs import KEEP, well_formed
+from advsearch.autograde.kernel_outputs import KEEP, MAX_FIELD, well_formed
 
 # Anything JSON can carry, which is what a kernel's message can carry.
 json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
@@ -33,10 +35,12 @@ def a_notebook(cell_outputs, count):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(outputs() | json_values, max_size=5), json_values)
-def test_whatever_the_kernel_sent_the_notebook_validates_and_limit_output_reads_it(cell_outputs, count):
+@given(st.lists(outputs() | json_values, max_size=5), json_values, st.none() | st.integers(0, 400))
+def test_whatever_the_kernel_sent_the_notebook_validates_and_limit_output_reads_it(cell_outputs, count, room):
     nb = a_notebook(cell_outputs, count)
-    well_formed(nb.cells[0])
+    used = well_formed(nb.cells[0], room)
+    real = [o for o in nb.cells[0].outputs if not o.get("text", "").startswith("[advsearch:")]
+    assert used == sum(len(json.dumps(o)) for o in real) and (room is None or used <= room)
     nbformat.validate(nb)                                    # what nbconvert does after each preprocessor
     LimitOutput(max_lines=2, max_traceback=3).preprocess(nb, {})   # nbgrader's, later in autograde
     nbformat.validate(nb)
@@ -48,7 +52,7 @@ def test_well_formed_outputs_are_kept_as_they_are(text, name, plain, count):
             nbformat.v4.new_output("execute_result", data={"text/plain": plain}, execution_count=count),
             nbformat.v4.new_output("error", ename="ValueError", evalue=text, traceback=["a", text])]
     nb = a_notebook([dict(o) for o in sent], count)
-    assert well_formed(nb.cells[0]) == 0
+    well_formed(nb.cells[0])
     assert nb.cells[0].outputs == sent and nb.cells[0].execution_count == count
 
 
@@ -60,9 +64,27 @@ def test_the_review_s_forged_messages_are_mended_and_the_unreadable_ones_noted()
                      {"output_type": "stream", "name": "stdout", "text": {"not": "text"}},
                      {"output_type": "display_data", "data": {"text/html": "<script>x</script>"}, "metadata": {}},
                      "not an output"], "<b>x</b>")
-    assert well_formed(nb.cells[0]) == 2                         # the dict text and the string; HTML is not shown
+    well_formed(nb.cells[0])                  # drops the dict text and the string; HTML is not shown, so not noted
     cell = nb.cells[0]
     assert cell.execution_count is None and cell.outputs[0].execution_count is None
     assert [o.get("text") for o in cell.outputs[1:]] == [
         "a\nb\n", "[advsearch: 2 outputs the kernel sent could not be read and were dropped]\n"]
     assert len(cell.outputs) == 3
+
+
+def test_an_error_is_cut_field_by_field_and_a_cell_keeps_what_fits():
+    # review 42: the error of the kernel's reply never passes the message caps (nbgrader adds it as it is), so
+    # one `raise ValueError("x" * 30_000_000)` once made a 60 MB autograded notebook
+    nb = a_notebook([{"output_type": "error", "ename": "ValueError", "evalue": "x" * 30_000_000,
+                      "traceback": ["y" * 30_000_000, "short"]}], 1)
+    well_formed(nb.cells[0])
+    error = nb.cells[0].outputs[0]
+    assert error.evalue == "x" * MAX_FIELD + f"…(+{30_000_000 - MAX_FIELD:,} more)"
+    assert error.traceback[0].startswith("y" * MAX_FIELD + "…(+") and error.traceback[1] == "short"
+    stream = nbformat.v4.new_output("stream", name="stdout", text="z" * 100)
+    nb = a_notebook([dict(stream)] * 10, 1)
+    fit = 500 // len(json.dumps(stream))
+    assert well_formed(nb.cells[0], room=500) == fit * len(json.dumps(stream))
+    assert nb.cells[0].outputs[:-1] == [stream] * fit
+    assert nb.cells[0].outputs[-1].text == (f"[advsearch: {10 - fit} outputs were dropped: the cell had no room "
+                                            f"left for them]\n")

@@ -203,9 +203,10 @@ class SandboxedExecute(Execute):
             nb.cells.append(nbformat.v4.new_markdown_cell(
                 "*[advsearch: the kernel stopped early, so the cells without output from there on were not run "
                 "in it. The grades do not depend on the kernel.]*"))
-        dropped = sum(well_formed(cell) for cell in nb.cells if cell.cell_type == "code")
-        if dropped:                                 # the student's code sent messages nbgrader could not store
-            self.log.warning("%d output(s) the kernel sent could not be read and were dropped", dropped)
+        left = self.max_total_output                # every output again, also those output() never saw
+        for cell in nb.cells:
+            if cell.cell_type == "code":
+                left -= well_formed(cell, max(0, min(self.max_output, left)))
         return nb, resources
 
     def _cell_timeout(self, cell) -> int:
