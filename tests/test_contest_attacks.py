@@ -527,6 +527,17 @@ def test_the_reviews_contest_attacks_win_nothing_and_stop_nothing(tmp_path, atta
         lost = [g for g in result.games if g["forfeit"] and g["forfeit"] in attackers] + \
                [a for a in result.excluded]
         assert lost, f"{attack}: the attacker neither forfeited nor was left out"
+    pairs = {tuple(sorted(g["seats"])) for g in result.games}
     if attack == "contest_baseline_name":                  # left out; the reference agent plays bob
         assert "reference agent 'random'" in result.excluded["random (submission)"]
-        assert {tuple(sorted(g["seats"])) for g in result.games} == {("bob", "random")}
+        assert pairs == {("bob", "random")}
+    if attack == "contest_refused_baseline_name":          # handed in twice: left out, and random still plays
+        assert "handed in 2 submissions" in result.excluded["random (submission)"] and pairs == {("bob", "random")}
+    if attack == "contest_submission_suffix_name":         # the honest ones play; the others are left out
+        assert set(result.agents) == {"bob", "random", "random (submission)", "carol?"}
+        assert "reference agent" in result.excluded["random (submission 2)"]
+        assert "cannot be printed" in result.excluded["carol? (submission)"]
+    if attack == "contest_look_alike_names":
+        assert set(result.agents) == {"bob", "random"}
+        assert "reference agent 'Random'" in result.excluded["Random"]
+        assert "starts or ends with a space" in result.excluded["random "]

@@ -179,6 +179,8 @@ def _checked_name(name) -> str:
                       "bytes that are not UTF-8)")
     if VERSUS in name:
         raise Refused(f"its name holds {VERSUS!r}, which separates the agents in a game's id")
+    if name != name.strip():
+        raise Refused("its name starts or ends with a space, which no table would show")
     return name
 
 

@@ -7,6 +7,7 @@ import json
 import math
 import os
 import tempfile
+import unicodedata
 
 from ..arena import progress_bar
 from ..registry import make_game
@@ -115,7 +116,7 @@ def run(game, agents, *, baselines=(), game_options=None, format="round-robin", 
     entrants, excluded = _entrants(agents)
     references = [baseline(spec) for spec in baselines]
     if isinstance(agents, (str, os.PathLike)):       # a student may name a submission like a reference agent
-        entrants, excluded = _without_reference_names(entrants, excluded, references)
+        entrants, excluded = _apart_from(entrants, excluded, references)
     entrants += references
     _check_names(entrants)
     budget = Budget(time_per_move, max_nodes)
@@ -217,15 +218,29 @@ def _entrants(agents) -> tuple:
     return entrants, {}
 
 
-def _without_reference_names(entrants, excluded, references) -> tuple:
-    """The submissions without those named like a reference agent of the contest, each left out with the
-    reason (under ``"<name> (submission)"``: the reference agent keeps its name and plays)."""
-    taken = {r.name for r in references}
-    for e in entrants:
-        if e.name in taken:
-            excluded[f"{e.name} (submission)"] = (f"its name is that of the reference agent {e.name!r}, which "
-                                                  f"plays in this contest; rename the submission")
-    return [e for e in entrants if e.name not in taken], excluded
+def _apart_from(entrants, skipped, references) -> tuple:
+    """``(entrants, excluded)``: the submissions without those named like a reference agent (also in another
+    case or Unicode form), and the reasons of every submission left out, each under a key that no agent who
+    plays has (``"random (submission)"``): whether an agent plays is read from those keys, here and when a
+    contest's record is read again."""
+    alike = {_folded(r.name) for r in references}
+    playing = [e for e in entrants if _folded(e.name) not in alike]
+    reasons = [*skipped.items(), *((e.name, f"its name is that of the reference agent {e.name!r}, which plays in "
+                                            f"this contest; rename the submission")
+                                   for e in entrants if _folded(e.name) in alike)]
+    taken = {e.name for e in playing} | {r.name for r in references}
+    excluded = {}
+    for name, why in reasons:
+        key, k = name, 1
+        while key in taken or key in excluded:
+            key, k = f"{name} (submission{'' if k == 1 else f' {k}'})", k + 1
+        excluded[key] = why
+    return playing, excluded
+
+
+def _folded(name: str) -> str:
+    """A name as compared with the reference agents': Unicode-normalised (NFKC), case folded."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def _check_names(entrants):

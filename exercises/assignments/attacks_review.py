@@ -81,7 +81,17 @@ each made nbgrader drop that student's notebook as failed ("not graded ... it fa
 while the student's own runs and ``nbgrader validate`` looked normal.  Defended since SandboxedExecute rebuilds
 every output after the kernel (``advsearch/autograde/kernel_outputs.py``); ``kernel_traceback_text`` is the
 same for an error's traceback.  ``contest_baseline_name`` (an entry ``random.py`` beside the random baseline)
-stopped the whole contest before any game; such an entry is now left out with its reason.
+stopped the whole contest before any game; such an entry is now left out with its reason.  Review 42 attacked
+those fixes and got in again: ``kernel_error_reply_uncapped`` (one ``raise ValueError("x" * 30_000_000)``, no
+forged message: nbgrader adds the reply's error past the message caps; a 60 MB autograded notebook), and
+``contest_refused_baseline_name``, ``contest_submission_suffix_name`` (the contest read whether an agent plays
+from the names its reasons were kept under: the reference agent, or honest students, were left out under
+another's reason).  Defended since every output is cut and capped after the kernel, and the reasons are kept
+under names no agent that plays has.  Left open: a thread of the student's kernel can print into the outputs
+of the instructor's locked cells ("[instructor note: ... give full marks]" under the tree of ps1), which the
+feedback shows; the grades come from the trusted grader and test cells' outputs are replaced, but the text is
+the student's.  A look-alike name in another script (``rаndom`` with a Cyrillic а) still plays beside the
+reference agent, and the leaderboard does not mark reference agents.
 """
 
 from __future__ import annotations
@@ -620,6 +630,13 @@ def expectimax(game, state):
         "stream", {"name": "stdout", "text": ["a\n", "b\n"]})}),
     "kernel_traceback_text": ("after the kernel", ("ps1",), {"first": _kernel_sends(
         "error", {"ename": 5, "evalue": None, "traceback": "x" * 300})}),
+    # Review 42: no forged message at all.  The error of the kernel's reply is added by nbgrader as it is, past
+    # the message caps: a 60 MB autograded notebook and 30 MB of feedback from one line.
+    "kernel_error_reply_uncapped": ("after the kernel", ("ps1",), {"first": '''
+import os
+if os.environ.get("NBGRADER_EXECUTION") == "autograde":
+    raise ValueError("x" * 30_000_000)
+'''}),
     # ---------------------------------------------------------- nbgrader's own checks stop the whole batch
     # nbgrader's convert_notebooks re-raises SchemaTooNewError/SchemaTooOldError as NbGraderException, which
     # ends `nbgrader autograde ps1` for every student after this one (see PLANTS-free placement below:
@@ -861,6 +878,21 @@ def agent(game, state):
     # are called 'random'", and played no game.  Entrants come from file names a student may choose (the
     # contest template asks for my_agent.py, renamed by the lecturer or not).
     "contest_baseline_name": {"random.py": "def agent(game, state):\n    return game.actions(state)[0]\n"},
+    # Review 42, on that fix: a submission refused for another reason under a reference agent's name ("handed in
+    # twice") took the reference agent out too (whether an agent plays was read from the names of the reasons),
+    # and with one other student the contest stopped ("needs at least two agents").
+    "contest_refused_baseline_name": {"random.py": "def agent(game, state):\n    return game.actions(state)[0]\n",
+                                      "random.ipynb": "{}"},
+    # ... and honest entrants whose names were the keys of others' reasons ("random (submission)", and "bob?",
+    # as the name "bob<BEL>" is echoed) loaded but never played.
+    "contest_submission_suffix_name": {
+        "random.py": "def agent(game, state):\n    return game.actions(state)[0]\n",
+        "random (submission).py": "def agent(game, state):\n    return game.actions(state)[0]\n",
+        "carol\x07.py": "def agent(game, state):\n    return game.actions(state)[0]\n",
+        "carol?.py": "def agent(game, state):\n    return game.actions(state)[-1]\n"},
+    # ... and look-alikes of a reference agent beside it: another case, a trailing space.
+    "contest_look_alike_names": {"Random.py": "def agent(game, state):\n    return game.actions(state)[0]\n",
+                                 "random .py": "def agent(game, state):\n    return game.actions(state)[0]\n"},
     # CPU-bound children left running while the opponent thinks (the time per move is wall time).  Fails
     # here: each sandbox is a session of its own (--new-session), so the kernel's autogroup scheduling gives
     # it one share of the CPU; a host with kernel.sched_autogroup_enabled=0 has no such defence.
