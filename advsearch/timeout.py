@@ -70,6 +70,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import os
 import sys
 import threading
 import time
@@ -337,28 +338,48 @@ def _reap(worker, what) -> None:
     would spin on and slow every later check.  Raised again and again, the
     stop usually lands outside the ``try``, at the loop's jump back.  Not
     always: loops inside loops, each in its own ``try``, can catch every one,
-    and a thread cannot be killed.  Such a worker is noted, and every later
-    :func:`call` refuses to run until it has ended (see :func:`_no_runaway`).
+    and a thread cannot be killed.  Such a worker, if it kept a processor
+    busy meanwhile (:data:`RUNAWAY_CPU`; one blocked in a long sleep does not,
+    and ends by itself), is noted, and every later :func:`call` refuses to run
+    until it has ended (see :func:`_no_runaway`).
     """
+    before = _cpu_seconds(worker)
     for _ in range(REAP_TRIES):
         worker.join(REAP_EVERY)
         if not worker.is_alive():
             return
         _raise_in(worker.ident)
-    if worker.is_alive():
+    after = _cpu_seconds(worker)
+    busy = before is None or after is None or after - before >= RUNAWAY_CPU * REAP_EVERY * REAP_TRIES
+    if worker.is_alive() and busy:      # one that waits (a long sleep, a read) harms nothing, and ends by itself
         _runaways.append((worker, what))
 
 
+#: The share of a processor a worker that outlived every stop must have used meanwhile to be held a runaway.
+RUNAWAY_CPU = 0.1
+
+
+def _cpu_seconds(worker):
+    """The processor time ``worker`` has used so far, where Linux tells it (``/proc``); else None."""
+    try:
+        with open(f"/proc/self/task/{worker.native_id}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError, TypeError):
+        return None
+
+
 def _no_runaway() -> None:
-    """Raise RuntimeError while a worker that survived every stop is still running (it takes a core, and
-    every limit kept beside it would be kept unfairly)."""
+    """Raise RuntimeError while a worker that survived every stop is still running and using a processor (it
+    takes a core, and every limit kept beside it would be kept unfairly)."""
     _runaways[:] = [(w, what) for w, what in _runaways if w.is_alive()]
     if _runaways:
         what = _runaways[0][1]
-        raise RuntimeError(f"{what} is still running: it caught every stop for {REAP_EVERY * REAP_TRIES:g} s "
-                           f"after its time limit (an `except BaseException` inside a loop?), and Python cannot "
-                           f"end a thread from outside. Restart the kernel (Kernel > Restart Kernel) and fix "
-                           f"that code before running more.")
+        raise RuntimeError(f"{what} is still running {REAP_EVERY * REAP_TRIES:g} s after its time limit, and "
+                           f"using the processor: either it catches every stop raised into it (an `except "
+                           f"BaseException` inside a loop?), or it is inside one long call that cannot be "
+                           f"interrupted. Python cannot end a thread from outside: restart the kernel (Kernel > "
+                           f"Restart Kernel), and change that code, before running more.")
 
 
 def _in_thread(fn, args, kwargs, seconds, what):
