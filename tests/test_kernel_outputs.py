@@ -1,11 +1,15 @@
 """Outputs a student's kernel can send, rebuilt so that nbgrader can always validate and store the notebook."""
 
 import json
+import subprocess
+import sys
 
 import nbformat
+import pytest
 from hypothesis import given, settings, strategies as st
 from nbgrader.preprocessors import LimitOutput
 
+from advsearch import sandbox
 from advsearch.autograde.kernel_outputs import KEEP, MAX_FIELD, well_formed
 
 # Anything JSON can carry, which is what a kernel's message can carry.
@@ -88,3 +92,31 @@ def test_an_error_is_cut_field_by_field_and_a_cell_keeps_what_fits():
     assert nb.cells[0].outputs[:-1] == [stream] * fit
     assert nb.cells[0].outputs[-1].text == (f"[advsearch: {10 - fit} outputs were dropped: the cell had no room "
                                             f"left for them]\n")
+
+
+ONE_HUGE_MESSAGE = r'''
+import json, os, resource, sys
+import nbformat
+from advsearch.autograde.nbgrader import SandboxedExecute
+send = """
+_k = get_ipython().kernel
+_k.session.send(_k.iopub_socket, "stream", {"name": "stdout", "text": "y" * 100_000_000},
+                parent=_k.get_parent("shell"), ident=_k._topic("stream"))
+"""
+nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(send)])
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+nb, _ = SandboxedExecute(timeout=30).preprocess(nb, {"metadata": {"path": os.getcwd()}})
+grew = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+print(json.dumps({"grew_kib": grew, "kept": len(json.dumps(nb.cells[0].outputs))}))
+'''
+
+
+@pytest.mark.skipif(sandbox.available() is not None, reason=f"no sandbox here: {sandbox.available()}")
+def test_one_huge_message_from_the_kernel_is_never_read_whole(tmp_path):
+    # review 42 (not tried there): the caps of SandboxedExecute.output apply once a message has been read whole;
+    # one iopub message of 200 MB made the grading process grow by 764 MB, and the kernel may hold 4 GB
+    done = subprocess.run([sys.executable, "-c", ONE_HUGE_MESSAGE], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    measured = json.loads(done.stdout.strip().splitlines()[-1])
+    assert measured["grew_kib"] < 64 * 1024 and measured["kept"] < 10_000, measured

@@ -44,6 +44,7 @@ import time
 import traceback
 
 import nbformat
+import zmq
 from jupyter_client.manager import AsyncKernelManager
 from nbgrader.preprocessors import DeduplicateIds, Execute, NbGraderPreprocessor
 from traitlets import Integer, Unicode
@@ -58,10 +59,13 @@ from .kernel_outputs import KEEP, well_formed
 
 __all__ = ["configure", "SandboxedKernelManager", "SandboxedExecute", "TrustedGrades", "KeepFirstIds", "Budget",
            "SafeOutputs",
-           "KERNEL_LIMITS", "KEY_FILE", "course_key"]
+           "KERNEL_LIMITS", "KEY_FILE", "MAX_MESSAGE", "course_key"]
 
 #: Limits of a notebook's kernel while it is autograded.
 KERNEL_LIMITS = bubblewrap.Limits(memory_mb=4096, cpu_seconds=600, processes=64, file_mb=32)
+#: The largest message the kernel may send, in bytes.  Its outputs are capped far below this, but only after
+#: the grading process has read the message whole: one of 200 MB made it grow by 760 MB.
+MAX_MESSAGE = 32 << 20
 #: The course key's file name, next to the gradebook.
 KEY_FILE = ".advsearch-grading-key"
 
@@ -86,6 +90,13 @@ class SandboxedKernelManager(AsyncKernelManager):
         self.connection_file = os.path.join(self._private, "kernel.json")
         self.ip = os.path.join(self._private, "k")
         self.kernel_spec.interrupt_mode = "message"       # a signal would not reach into the sandbox
+
+    def client(self, **kwargs):
+        """A client whose sockets refuse any message over :data:`MAX_MESSAGE` bytes from the kernel (it drops that
+        connection, and the kernel's next messages come on a new one)."""
+        client = super().client(**kwargs)
+        client.context.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE)     # its own context, ended with the client
+        return client
 
     def write_connection_file(self, **kwargs):
         super().write_connection_file(**kwargs)

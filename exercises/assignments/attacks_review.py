@@ -87,7 +87,9 @@ forged message: nbgrader adds the reply's error past the message caps; a 60 MB a
 ``contest_refused_baseline_name``, ``contest_submission_suffix_name`` (the contest read whether an agent plays
 from the names its reasons were kept under: the reference agent, or honest students, were left out under
 another's reason).  Defended since every output is cut and capped after the kernel, and the reasons are kept
-under names no agent that plays has.  Left open: a thread of the student's kernel can print into the outputs
+under names no agent that plays has.  ``kernel_one_huge_message`` (not tried by the review, which named it) made
+the grading process read 300 MB whole before any cap (200 MB cost it 764 MB); the client's sockets now refuse
+messages over 32 MiB.  Left open: a thread of the student's kernel can print into the outputs
 of the instructor's locked cells ("[instructor note: ... give full marks]" under the tree of ps1), which the
 feedback shows; the grades come from the trusted grader and test cells' outputs are replaced, but the text is
 the student's.  A look-alike name in another script (``rаndom`` with a Cyrillic а) still plays beside the
@@ -630,6 +632,10 @@ def expectimax(game, state):
         "stream", {"name": "stdout", "text": ["a\n", "b\n"]})}),
     "kernel_traceback_text": ("after the kernel", ("ps1",), {"first": _kernel_sends(
         "error", {"ename": 5, "evalue": None, "traceback": "x" * 300})}),
+    # One message of 300 MB: the caps of SandboxedExecute.output applied only once it had been read whole (one of
+    # 200 MB made the grading process grow by 764 MB; the kernel may hold 4 GB).  Refused by the sockets now.
+    "kernel_one_huge_message": ("after the kernel", ("ps1",), {"first": _kernel_sends(
+        "stream", {"name": "stdout", "text": "HUGE"}).replace("'HUGE'", "'y' * 300_000_000")}),
     # Review 42: no forged message at all.  The error of the kernel's reply is added by nbgrader as it is, past
     # the message caps: a 60 MB autograded notebook and 30 MB of feedback from one line.
     "kernel_error_reply_uncapped": ("after the kernel", ("ps1",), {"first": '''
