@@ -324,6 +324,8 @@ def _raise_in(ident: int, error=_Stop) -> None:
 
 #: After a limit: how often, and how many times, the stop is raised again into code that caught it.
 REAP_EVERY, REAP_TRIES = 0.05, 200
+#: The share of a processor a worker that outlived every stop must have used meanwhile to be held a runaway.
+RUNAWAY_CPU = 0.1
 
 
 #: Workers that outlived every stop raised into them, with what they were running: ``[(thread, what), ...]``.
@@ -353,10 +355,6 @@ def _reap(worker, what) -> None:
     busy = before is None or after is None or after - before >= RUNAWAY_CPU * REAP_EVERY * REAP_TRIES
     if worker.is_alive() and busy:      # one that waits (a long sleep, a read) harms nothing, and ends by itself
         _runaways.append((worker, what))
-
-
-#: The share of a processor a worker that outlived every stop must have used meanwhile to be held a runaway.
-RUNAWAY_CPU = 0.1
 
 
 def _cpu_seconds(worker):
@@ -423,8 +421,9 @@ def call(fn, *args, seconds, what="the code", **kwargs):
     than a thread can wait (``threading.TIMEOUT_MAX``, about 292 years).  The call sees the
     caller's context variables.  Whatever ``fn`` raises is raised here; an
     interrupt (the notebook's stop button) while waiting stops the worker too.
-    While code an earlier call gave up on still runs, having caught every stop
-    raised into it, this raises RuntimeError saying to restart the kernel.
+    While code an earlier call gave up on still runs and keeps a processor busy,
+    having caught every stop raised into it, this raises RuntimeError saying to
+    restart the kernel.
     Where threads are missing the limit is kept cooperatively (see the module's
     description): code that does not come back to the package is stopped only
     when it returns.

@@ -121,11 +121,14 @@ def test_an_evaluation_that_stalls_during_the_match_is_stopped(monkeypatch):
     assert not fb.ok and "did not finish within 0.5 s" in fb.text
 
 
-def test_an_exception_that_cannot_be_printed_is_still_told():
-    class Mute(Exception):
-        def __str__(self):
-            raise RuntimeError("no")
+class Mute(Exception):
+    """A student's exception whose message cannot even be asked for."""
 
+    def __str__(self):
+        raise RuntimeError("no")
+
+
+def test_an_exception_that_cannot_be_printed_is_still_told():
     def evaluate(state, player):
         raise Mute()
     fb = evaluation_match.evaluation(evaluate, games=2)
@@ -150,6 +153,13 @@ needs_sandbox = pytest.mark.skipif(bubblewrap.available() is not None, reason="t
 def test_a_file_named_as_the_opponent_is_refused_not_credited_with_its_wins(tmp_path):
     """Before: random.py that always played an illegal move was told 'won 2 of 2 games against random'."""
     fb = contest_tryout.tryout(write(tmp_path, "def agent(game, state):\n    return 99\n", "random.py"))
+    assert not fb.ok and "reference agent random" in fb.text
+
+
+@needs_sandbox
+def test_the_tryout_refuses_a_name_the_contest_would_leave_out(tmp_path):
+    """Review 42: the contest leaves out 'Random.py' beside the random baseline; the tryout took it."""
+    fb = contest_tryout.tryout(write(tmp_path, "def agent(game, state):\n    return 0\n", "Random.py"))
     assert not fb.ok and "reference agent random" in fb.text
 
 
@@ -219,10 +229,6 @@ def test_a_file_whose_exception_cannot_be_printed_or_holding_a_nul_byte_is_told(
 def test_an_exception_that_cannot_be_printed_is_told_by_check_implementation_too():
     """Review 31 left this open: a student's exception whose __str__ raises crashed check.implementation."""
     from advsearch import check
-
-    class Mute(Exception):
-        def __str__(self):
-            raise RuntimeError("no")
 
     def minimax(game, state):
         raise Mute()

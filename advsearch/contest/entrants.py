@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import unicodedata
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -168,6 +169,21 @@ def _submission_name(entry, kind) -> str | None:
     if hidden(entry) or (kind == "file" and ext not in (".py", ".ipynb")):
         return None
     return entry if kind == "folder" or ext not in (".py", ".ipynb") else name
+
+
+def named_like(name: str, references):
+    """The reference agent (of the names ``references``) whose name a submission's ``name`` is, also in another
+    case or Unicode form, so that the tables could not tell them apart; else None.
+
+    >>> named_like("Random", ["random", "alphabeta:2"]), named_like("randomly", ["random"])
+    ('random', None)
+    """
+    return next((r for r in references if _folded(r) == _folded(name)), None)
+
+
+def _folded(name: str) -> str:
+    """A name as compared with the reference agents': Unicode-normalised (NFKC), case folded."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def _checked_name(name) -> str:

@@ -7,13 +7,12 @@ import json
 import math
 import os
 import tempfile
-import unicodedata
 
 from ..arena import progress_bar
 from ..registry import make_game
 from .. import validation
 from .echo import echoed
-from .entrants import VERSUS, Budget, Entrant, baseline, load_entrants
+from .entrants import VERSUS, Budget, Entrant, baseline, load_entrants, named_like
 from .leaderboard import write_leaderboard
 from .pool import executor, play_all
 from .archive import EXCLUDED, result_of, round_of
@@ -223,11 +222,11 @@ def _apart_from(entrants, skipped, references) -> tuple:
     case or Unicode form), and the reasons of every submission left out, each under a key that no agent who
     plays has (``"random (submission)"``): whether an agent plays is read from those keys, here and when a
     contest's record is read again."""
-    alike = {_folded(r.name) for r in references}
-    playing = [e for e in entrants if _folded(e.name) not in alike]
+    names = [r.name for r in references]
+    playing = [e for e in entrants if named_like(e.name, names) is None]
     reasons = [*skipped.items(), *((e.name, f"its name is that of the reference agent {e.name!r}, which plays in "
                                             f"this contest; rename the submission")
-                                   for e in entrants if _folded(e.name) in alike)]
+                                   for e in entrants if named_like(e.name, names) is not None)]
     taken = {e.name for e in playing} | {r.name for r in references}
     excluded = {}
     for name, why in reasons:
@@ -236,11 +235,6 @@ def _apart_from(entrants, skipped, references) -> tuple:
             key, k = f"{name} (submission{'' if k == 1 else f' {k}'})", k + 1
         excluded[key] = why
     return playing, excluded
-
-
-def _folded(name: str) -> str:
-    """A name as compared with the reference agents': Unicode-normalised (NFKC), case folded."""
-    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def _check_names(entrants):

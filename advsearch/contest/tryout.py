@@ -24,7 +24,7 @@ import tempfile
 from ..course.shared.feedback import Feedback
 from ..sandbox import bubblewrap
 from .echo import echoed
-from .entrants import Budget, baseline, load_entrants
+from .entrants import Budget, baseline, load_entrants, named_like
 from .handin import MAX_FOLDER_BYTES
 from .play import check_entrant
 from .referee import GameTask, play_game
@@ -65,10 +65,10 @@ def tryout(path="my_agent.py", *, games=2, time_per_move=1.0, memory_mb=1024) ->
         why = "; ".join(skipped.values()) or ("a file whose name starts with '.' or does not end in .py or .ipynb "
                                               "is no submission")
         return Feedback(False, f"The contest would not take {name}: {why}.")
-    if entrants[0].name in BASELINES:       # the games' results name the winner: two players of one name
-        return Feedback(False, f"{name} has the name of the reference agent {entrants[0].name}, which the "
-                               f"contest plays it against; rename the file (a contest names each agent by its "
-                               f"file's name).")
+    reference = named_like(entrants[0].name, BASELINES)     # the contest would leave it out
+    if reference is not None:
+        return Feedback(False, f"{name} has the name of the reference agent {reference}, which the contest plays "
+                               f"it against; rename the file (a contest names each agent by its file's name).")
     entrant, budget = entrants[0], Budget(time_per_move)
     reason = check_entrant(entrant, "connect4", {}, budget, memory_mb)
     if reason is not None:

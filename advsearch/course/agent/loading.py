@@ -32,6 +32,7 @@ import types
 
 from ... import timeout
 from ..shared.feedback import Feedback, not_answered
+from ..shared.untrusted import said
 
 #: The student's file, looked for in the current folder (the notebook's) unless a path is given.
 AGENT_FILE = "my_agent.py"
@@ -77,21 +78,13 @@ def load(path=AGENT_FILE):
         if isinstance(error, KeyboardInterrupt):
             raise
         return None, Feedback(False, f"{name} could not be loaded: its top-level code raised "
-                                     f"{type(error).__name__}{_at_line(error, path)}: {_message(error)}. "
+                                     f"{type(error).__name__}{_at_line(error, path)}: {said(error)}. "
                                      f"Fix the file, save it, and run this cell again.")
     held = sys.modules.get(module.__name__)
     mine = module.__name__ == os.path.splitext(AGENT_FILE)[0] or getattr(held, "__file__", None) == module.__file__
     if held is None or mine:                        # never another module's name
         sys.modules[module.__name__] = module       # (a file named random.py would replace the standard random)
     return module, None
-
-
-def _message(error) -> str:
-    """``str(error)``, or a placeholder when the student's exception cannot even say that."""
-    try:
-        return str(error)
-    except Exception:
-        return "(its message could not be read)"
 
 
 def _at_line(error, path) -> str:

@@ -25,6 +25,7 @@ from ...game import MAX, MIN
 from ...games.connect4 import ConnectFour
 from ...search import iterative_deepening
 from ..shared.feedback import Feedback, not_answered
+from ..shared.untrusted import said
 from .originality import blind, originality_positions
 
 
@@ -204,14 +205,6 @@ def _look(evaluate, positions):
 BROWSER_SLOWDOWN = 10
 
 
-def _text(error) -> str:
-    """``str(error)``, cut to a line; a placeholder when the student's exception cannot even say that."""
-    try:
-        return str(error).split("\n")[0][:300]
-    except Exception:
-        return "(its message could not be read)"
-
-
 def match_seconds(games, max_nodes, max_ms) -> float:
     """Seconds a match of ``games`` may take: twice what an evaluation at ``max_ms`` a call needs (at most
     about 21 moves a game and ``max_nodes`` evaluations a move), and a minute at least.
@@ -285,7 +278,7 @@ def evaluation(evaluate, games=24, seed=0, *, opponents=("random", "search", "re
         return MatchFeedback(False, "Your evaluation did not return within 2 s on 20 test calls: far too slow "
                                     "for a search that calls it at every leaf (a loop that never ends?).")
     except Exception as e:
-        return MatchFeedback(False, f"On a test position your evaluation raised {type(e).__name__}: {_text(e)}")
+        return MatchFeedback(False, f"On a test position your evaluation raised {type(e).__name__}: {said(e)}")
     if mistake == "eval_not_antisymmetric":
         return MatchFeedback(False, "No games were played: " + why, mistake)
     if timeout.mode() == "cooperative":
@@ -298,7 +291,7 @@ def evaluation(evaluate, games=24, seed=0, *, opponents=("random", "search", "re
         blind_why = blind(timeout.call(_values, evaluate, positions, seconds=5.0, what="your evaluation"), game,
                           positions)
     except Exception as e:         # a time limit, or a raise on a position the first test calls did not meet
-        return MatchFeedback(False, f"On a test position your evaluation failed: {type(e).__name__}: {_text(e)}")
+        return MatchFeedback(False, f"On a test position your evaluation failed: {type(e).__name__}: {said(e)}")
     if blind_why:
         return MatchFeedback(False, "No games were played: " + blind_why + ".", "eval_blind")
     rows, verdicts = [], []
@@ -316,7 +309,7 @@ def evaluation(evaluate, games=24, seed=0, *, opponents=("random", "search", "re
             who = "your agent" if getattr(e, "agent", None) == "yours" else f"the {kind} opponent"
             cause = e.__cause__ if e.__cause__ is not None else e
             return MatchFeedback(False, f"The match against {kind} stopped: {who} failed with "
-                                        f"{type(cause).__name__}: {_text(cause)}.", None, rows)
+                                        f"{type(cause).__name__}: {said(cause)}.", None, rows)
         rows.append((kind, r.wins, r.draws, r.losses, r.rate, r.interval))
         verdicts.append(verdict(kind, r.rate, r.interval))
     summary = "; ".join(f"against {k}: {w}-{d}-{l} (won-drawn-lost), score {r:.0%}, 95% interval "
